@@ -1,0 +1,1 @@
+"""Bots choose from the legal actions using only what their seat's view shows."""

@@ -1,0 +1,97 @@
+"""What every game offers the engine, and the plain types that cross the layers.
+
+An action is a tuple whose first element names it (``("bid", 3000)``); it must be built from
+str, int, bool, None and nested tuples so that it round-trips through JSON.  The legal list
+for a seat is the single source of truth: bots choose from it, clients render it, the
+engine rejects everything else.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+Seat = int
+Action = tuple[Any, ...]
+S = TypeVar("S")
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the state was not touched."""
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """Something that happened, for clients to render in the reader's language.
+
+    ``seats`` is None for a public event, else the seats that may see it.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    seats: tuple[Seat, ...] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": dict(self.params)}
+
+
+class Game(ABC, Generic[S]):
+    """The static description of a game with its table options; states are separate objects."""
+
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+
+    def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {num_players}"
+            )
+        self.num_players = num_players
+        self.options: dict[str, Any] = self.check_options(dict(options or {}))
+
+    @abstractmethod
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and reject unknown or malformed options with a clear error."""
+
+    @abstractmethod
+    def new_state(self, seed: int) -> tuple[S, list[Event]]:
+        """Set up a game; all chance comes from ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[Seat]:
+        """Seats that may act now (several during a sealed decision); empty once over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now; empty if it is not their decision."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal; mutate the state."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (None: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def copy(self, state: S) -> S:
+        """An independent copy, cheap enough for search bots."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Final points per seat (valid once the game is over)."""
+
+    def winners(self, state: S) -> list[Seat]:
+        scores = self.scores(state)
+        best = max(scores)
+        return [seat for seat, points in enumerate(scores) if points == best]

@@ -1,0 +1,125 @@
+"""Game records as JSON lines: a header (game, players, options, seed, engine version), then
+one line per action.  Replaying a record reproduces every state exactly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.engine.step import step
+
+ENGINE_VERSION = "1"
+
+
+class CorruptRecord(ValueError):
+    """A record that cannot be read or replayed; the message names the line."""
+
+
+def action_to_json(action: Action) -> list[Any]:
+    return [action_to_json(x) if isinstance(x, tuple) else x for x in action]
+
+
+def action_from_json(data: Any) -> Action:
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise ValueError(f"an action is a list starting with its name, not {data!r}")
+    return tuple(_tuplify(x) for x in data)
+
+
+def _tuplify(x: Any) -> Any:
+    return tuple(_tuplify(y) for y in x) if isinstance(x, list) else x
+
+
+@dataclass
+class Header:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    names: list[str] = field(default_factory=list)
+    engine_version: str = ENGINE_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "record": "stammtisch",
+            "engine_version": self.engine_version,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "names": self.names,
+        }
+
+
+@dataclass
+class Record:
+    header: Header
+    moves: list[tuple[Seat, Action]] = field(default_factory=list)
+
+    def dumps(self) -> str:
+        lines = [json.dumps(self.header.to_json(), ensure_ascii=False)]
+        lines += [json.dumps({"seat": s, "action": action_to_json(a)}) for s, a in self.moves]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.dumps(), encoding="utf-8")
+
+
+def parse_record(stream: TextIO | str) -> Record:
+    text = stream if isinstance(stream, str) else stream.read()
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise CorruptRecord("the record is empty")
+    header = _parse_header(*lines[0])
+    record = Record(header)
+    for number, line in lines[1:]:
+        try:
+            data = json.loads(line)
+            seat, action = data["seat"], action_from_json(data["action"])
+            if not isinstance(seat, int):
+                raise ValueError("seat is not a number")
+        except (ValueError, KeyError, TypeError) as error:
+            raise CorruptRecord(f"line {number}: not a move ({error})") from None
+        record.moves.append((seat, action))
+    return record
+
+
+def _parse_header(number: int, line: str) -> Header:
+    try:
+        data = json.loads(line)
+        if data.get("record") != "stammtisch":
+            raise ValueError("not a Stammtisch record")
+        return Header(
+            game=str(data["game"]),
+            players=int(data["players"]),
+            options=dict(data.get("options") or {}),
+            seed=int(data["seed"]),
+            names=list(data.get("names") or []),
+            engine_version=str(data.get("engine_version", "?")),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise CorruptRecord(f"line {number}: not a record header ({error})") from None
+
+
+GameFactory = Callable[[str, int, dict[str, Any]], Game[Any]]
+
+
+def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Any, Seat | None, Action | None, list[Event]]]:
+    """Yield (state, seat, action, events) after setup and after every move; the state object is
+    the live one, so copy it to keep it."""
+    header = record.header
+    if header.engine_version != ENGINE_VERSION:
+        raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
+    game = make_game(header.game, header.players, header.options)
+    state, events = game.new_state(header.seed)
+    yield state, None, None, events
+    for index, (seat, action) in enumerate(record.moves, 2):
+        try:
+            events = step(game, state, seat, action)
+        except ValueError as error:
+            raise CorruptRecord(f"line {index}: move {action!r} of seat {seat} cannot be replayed: {error}") from None
+        yield state, seat, action, events

@@ -1,0 +1,20 @@
+"""The one strict door through which every action enters a state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
+
+
+def step(game: Game[Any], state: Any, seat: Seat, action: Action) -> list[Event]:
+    """Apply ``action`` for ``seat`` if the rules allow it; otherwise raise and change nothing."""
+    if game.is_over(state):
+        raise IllegalAction("the game is over")
+    if seat not in game.to_act(state):
+        raise IllegalAction(f"seat {seat} is not to act now (waiting for seats {game.to_act(state)})")
+    legal = game.legal_actions(state, seat)
+    if action not in legal:
+        kinds = sorted({a[0] for a in legal})
+        raise IllegalAction(f"{action!r} is not legal now; legal kinds: {', '.join(kinds)}")
+    return game.apply(state, seat, action)
