@@ -91,6 +91,10 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[int]:
         """Final points per seat (valid once the game is over)."""
 
+    def summary(self, state: S) -> dict[str, int]:
+        """Counts of notable outcomes in a finished game (for ``simulate``); none by default."""
+        return {}
+
     def winners(self, state: S) -> list[Seat]:
         scores = self.scores(state)
         best = max(scores)
