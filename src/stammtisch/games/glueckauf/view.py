@@ -1,0 +1,154 @@
+"""What one seat may know: the whole open table, its own secrets, nothing else.
+
+Never in a view: the order or contents of the tile stack and the order deck (only their
+sizes), the Chance, another seat's draw-5 hand, and (unless the table plays with open
+delivered cards) which cards another seat has delivered since the last shift scoring
+revealed them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
+from stammtisch.games.glueckauf.state import (
+    DRAFT,
+    KEEP_ORDER,
+    KEEP_TILE,
+    OVER,
+    RETURN_ORDERS,
+    RETURN_TILES,
+    Order,
+    Player,
+    State,
+)
+
+if TYPE_CHECKING:
+    from stammtisch.games.glueckauf.rules import GlueckAuf
+
+LEVELS = ("surface", "yellow", "brown", "grey", "black")
+
+
+def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
+    acting = s.draft_queue[0] if s.stage == DRAFT else s.current
+    view: dict[str, Any] = {
+        "game": game.name,
+        "seat": seat,
+        "players": game.num_players,
+        "options": {k: v for k, v in game.options.items() if k != "edition"},
+        "shift": s.shift,
+        "shifts": game.edition.shifts,
+        "stage": s.stage,
+        "to_act": game.to_act(s),
+        "current": None if s.stage == OVER else acting,
+        "start_player": s.start_player,
+        "steps_left": s.steps_left,
+        "substitutes_owed": [COLOURS[t] for t in s.owed_coal],
+        "draft": [card_view(game.cards[c]) for c in s.revealed],
+        "draft_queue": list(s.draft_queue),
+        "spaces": _spaces(game, s),
+        "tile_stack": len(s.tile_stack),
+        "order_deck": len(s.order_deck),
+        "supply": dict(zip(COLOURS, s.supply, strict=True)),
+        "seats": [_seat(game, s, p, other, seat) for other, p in enumerate(s.players)],
+        "drawn": _drawn(game, s, seat),
+    }
+    if s.final is not None:
+        view["final"] = [dict(f) for f in s.final]
+        view["winners"] = game.winners(s)
+    return view
+
+
+def card_view(card: OrderCard) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "transport": TRANSPORTS[card.transport],
+        "vp": card.vp,
+        "fields": [COLOURS[c] for c in card.fields],
+    }
+
+
+def tile_view(game: GlueckAuf, tile_id: int) -> dict[str, Any]:
+    tile = game.tiles[tile_id]
+    return {
+        "id": tile_id,
+        "colour": COLOURS[tile.colour],
+        "carts": tile.carts,
+        "side": "light" if tile.light else "dark",
+        "cost": game.tile_cost[tile_id],
+    }
+
+
+def _spaces(game: GlueckAuf, s: State) -> dict[str, dict[str, Any]]:
+    from stammtisch.games.glueckauf.rules import BANK, FACTORY, ORDER
+
+    spaces: dict[str, dict[str, Any]] = {}
+    for spot in game.spots:
+        entry: dict[str, Any] = {}
+        if spot.kind == BANK:
+            entry["workers"] = {str(seat): p.bank for seat, p in enumerate(s.players)}
+        else:
+            count = s.count[spot.index]
+            entry["owner"] = s.owner[spot.index] if count else None
+            entry["workers"] = count
+        if spot.kind == FACTORY:
+            tile = s.factory[spot.number]
+            entry["tile"] = tile_view(game, tile) if tile else None
+        elif spot.kind == ORDER:
+            card = s.order_slots[spot.number]
+            entry["card"] = card_view(game.cards[card]) if card else None
+        spaces[spot.id] = entry
+    return spaces
+
+
+def _drawn(game: GlueckAuf, s: State, seat: int | None) -> list[dict[str, Any]] | None:
+    """The draw-5 hand, for its drawer only (as a set: sorted by id)."""
+    if seat is None or seat != s.current or not s.drawn:
+        return None
+    if s.stage in (KEEP_TILE, RETURN_TILES):
+        return [tile_view(game, t) for t in sorted(s.drawn)]
+    if s.stage in (KEEP_ORDER, RETURN_ORDERS):
+        return [card_view(game.cards[c]) for c in sorted(s.drawn)]
+    return None
+
+
+def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
+    card_id, fields, missing = order
+    view = card_view(game.cards[card_id])
+    view["filled"] = [[COLOURS[c] for c in field] for field in fields]
+    view["missing"] = missing
+    return view
+
+
+def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
+    own = viewer == seat
+    open_delivered = own or game.options["open_delivered"]
+    light = [t for t in p.tiles if game.tiles[t].light]
+    dark = [t for t in p.tiles if not game.tiles[t].light]
+    return {
+        "seat": seat,
+        "vp": p.vp,
+        "money": p.money,
+        "workers": p.workers,
+        "canteen": p.canteen,
+        "bank": p.bank,
+        "cage_level": LEVELS[p.cage_level],
+        "cage": dict(zip(COLOURS, p.cage, strict=True)),
+        "storage": dict(zip(COLOURS, p.storage, strict=True)),
+        "tunnels": [
+            {
+                "colour": COLOURS[t],
+                "carts": p.carts[t],
+                "coal": dict(zip(COLOURS, p.coal[t * 4 : t * 4 + 4], strict=True)),
+                "empty_carts": p.carts[t] - p.cubes_in_tunnel(t),
+                "light": [tile_view(game, i) for i in light if game.tiles[i].colour == t],
+                "dark": [tile_view(game, i) for i in dark if game.tiles[i].colour == t],
+            }
+            for t in range(4)
+        ],
+        "light_tiles": len(light),
+        "dark_tiles": len(dark),
+        "orders": [order_view(game, o) for o in p.orders],
+        "delivered_count": len(p.delivered),
+        "delivered": [card_view(game.cards[c]) for c in p.delivered] if open_delivered else None,
+    }
