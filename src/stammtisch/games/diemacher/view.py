@@ -1,0 +1,147 @@
+"""What one seat may know (die-macher.md §13): the only window clients and bots get.
+
+Hidden and never shown to others: hands, draft hands and picks, sealed bids, programs and start
+blocks until revealed, face-down politicians, taken poll cards, face-down opinions, deck order,
+the generator, and (unless the table chose open money) other players' money.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.games.diemacher.board import matches, media_influencer
+from stammtisch.games.diemacher.scoring import final_scores
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
+    edition = game.edition
+    over = state.phase == "over"
+    view: dict[str, Any] = {
+        "game": "diemacher",
+        "seat": seat,
+        "seats": state.seats,
+        "elections": 7 if game.long_game else 4,
+        "round": state.round,
+        "last_round": game.last_round,
+        "phase": state.phase,
+        "start_player": state.start_player,
+        "turn_order": state.turn_order(),
+        "to_act": game.to_act(state),
+        "decision": _decision(game, state, seat),
+        "boards": [_board(game, state, pos, seat) for pos in range(4)],
+        "players": [_player(game, state, s, seat, over) for s in range(state.seats)],
+        "program_display": [c if c != NOBODY else None for c in state.program_display],
+        "program_deck": len(state.program_deck),
+        "program_discard": list(state.program_discard),
+        "opinion_display": [c for c in range(CARD_TYPES) if state.opinion_display[c]],
+        "opinion_deck": len(state.opinion_deck),
+        "opinion_discard": list(state.opinion_discard),
+        "poll_deck": len(state.poll_deck),
+        "poll_top_back": edition.polls[state.poll_deck[-1]].back if state.poll_deck else None,
+        "poll_discard": [edition.polls[c].id if up else None for c, up in state.poll_discard],
+        "double_markers": state.double_supply,
+        "media_presence": [{"vp": edition.media_presence[i], "markers": list(m)}
+                           for i, m in enumerate(state.media_presence)],
+        "future_states": len(state.future_states),
+        "elections_held": state.elections_held,
+    }
+    if over:
+        view["final_scores"] = [{"total": total, **parts} for total, parts in final_scores(game, state)]
+    return view
+
+
+def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[str, Any]:
+    board = state.boards[pos]
+    card = game.edition.states[board.card]
+    in_play = game.from_election(state)
+    revealed_row = (state.phase == "politicians" and state.step != "reveal"
+                    and state.cursor < len(in_play) and in_play[state.cursor] == pos)
+    return {
+        "state": card.id,
+        "name": card.name,
+        "max_vp": card.max_vp,
+        "vp_table": [list(row) for row in card.vp_table],
+        "in_play": board.in_play,
+        "ballot_box": board.in_play and pos in game.elections_in(state.round),
+        "opinions": [{"card": c if up else None, "face_up": up, "doubled": board.doubled == i}
+                     for i, (c, up) in enumerate(zip(board.opinions, board.face_up, strict=True))],
+        "votes": list(board.votes),
+        "trend": list(board.trend),
+        "rallies": list(board.rallies),
+        "media": [s if s != NOBODY else None for s in board.media],
+        "media_influencer": _none(media_influencer(board)),
+        "matches": [matches(board, p.program) for p in state.players],
+        "politicians": [{"seat": s, "politician": game.edition.politicians[p].id
+                         if revealed_row or s == seat else None, "paid": {-1: None, 0: False, 1: True}[paid]}
+                        for s, p, paid in board.row],
+        "locked_actions": list(board.bang_used),
+    }
+
+
+def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool) -> dict[str, Any]:
+    player = state.players[s]
+    party = game.edition.parties[player.party]
+    mine = s == seat
+    sees_money = mine or over or game.options["open_money"]
+    data: dict[str, Any] = {
+        "party": party.id,
+        "party_name": party.name,
+        "colour": party.colour,
+        "party_base": player.base,
+        "money": player.money if sees_money else None,
+        "program": list(player.program),
+        "hand_size": len(player.hand),
+        "politicians_left": len(player.politicians),
+        "donations_left": [game.edition.donations[d].value for d in player.donations],
+        "media_supply": player.media_supply,
+        "rally_supply": player.rally_supply,
+        "vote_vp": list(player.vote_vp),
+        "win_vp": list(player.win_vp),
+        "committed": bool(state.done and state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
+                          and state.done[s]),
+    }
+    if mine:
+        data["hand"] = sorted(player.hand)
+        data["politicians"] = [game.edition.politicians[p].id for p in player.politicians]
+        data["sealed"] = list(player.secret)
+        if state.draft_hands:
+            data["draft_hand"] = sorted(state.draft_hands[s])
+        if state.poll_in_hand != NOBODY and state.actor == s:
+            data["poll_in_hand"] = _poll(game, state.poll_in_hand)
+    return data
+
+
+def _poll(game: DieMacher, card: int) -> dict[str, Any]:
+    poll = game.edition.polls[card]
+    return {"id": poll.id, "back": poll.back, "delta": dict(poll.delta)}
+
+
+def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
+    """Public facts about the pending decision: who, what and where; never a sealed content."""
+    decision: dict[str, Any] = {"phase": state.phase, "step": state.step}
+    if state.poll_in_hand != NOBODY:
+        decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])
+    elif state.program_change:
+        who, step, swaps, _origin, _ = state.program_change
+        decision.update(kind="program_change", seat=who, step=("mode", "take", "swap", "keep")[step], swaps=swaps)
+    elif state.phase in ("rebid", "polls") and state.auction:
+        high, high_seat, position, *order = state.auction
+        decision.update(kind="auction", high=high if high >= 0 else None, high_seat=_none(high_seat),
+                        order=order, position=position)
+    if state.phase in ("rallies", "cabinet", "politicians", "media_shift", "polls") and state.phase != "over":
+        boards = game.from_election(state)
+        if state.cursor < len(boards):
+            decision["board"] = boards[state.cursor]
+    if state.phase == "convert":
+        boards = game.relocation_order(state)
+        if state.cursor < len(boards):
+            decision["board"] = boards[state.cursor]
+    return decision
+
+
+def _none(seat: int) -> int | None:
+    return None if seat == NOBODY else seat
