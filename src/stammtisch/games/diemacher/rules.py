@@ -54,6 +54,7 @@ class DieMacher(Game[State]):
             raise ValueError("table options trend_min/trend_max: the trend scale must run from below 0 to above 0")
         self.unit = checked["money_unit"]
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
+        self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
         return checked
 
     # ------------------------------------------------------------------ protocol
@@ -106,6 +107,8 @@ class DieMacher(Game[State]):
     # ------------------------------------------------------------------ helpers
 
     def elections_in(self, round_: int) -> list[int]:
+        """Boards voting in a round, in election order (setup counts as round 1)."""
+        round_ = max(1, round_)
         return LONG_GAME_ELECTIONS[round_] if self.long_game else [round_ - 1]
 
     def from_election(self, state: State) -> list[int]:
@@ -552,16 +555,18 @@ class DieMacher(Game[State]):
 
     def _legal_cabinet(self, state: State, seat: Seat) -> list[Action]:
         pos = self.from_election(state)[state.cursor]
-        return [("place", pos, None)] + [("place", pos, p) for p in state.players[seat].politicians]
+        politicians = self.edition.politicians
+        return [("place", pos, None)] + [("place", pos, politicians[p].id) for p in state.players[seat].politicians]
 
     def _apply_cabinet(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-        _, pos, politician = action
-        if politician is not None:
+        _, pos, politician_id = action
+        if politician_id is not None:
+            politician = self.politician_index[politician_id]
             state.players[seat].politicians.remove(politician)
             state.boards[pos].row.append([seat, politician, -1])
             events.append(Event("politician_placed", {"seat": seat, "board": pos}))
-            events.append(Event("politician_placed_secret", {"seat": seat, "board": pos, "politician": politician},
-                                (seat,)))
+            events.append(Event("politician_placed_secret", {"seat": seat, "board": pos,
+                                                             "politician": politician_id}, (seat,)))
         state.cursor += 1
 
     # --- phase 6: politician actions -------------------------------------------------------
@@ -574,17 +579,18 @@ class DieMacher(Game[State]):
             if state.step == "reveal":
                 if board.row:
                     events.append(Event("politicians_revealed", {"board": pos,
-                                                                 "row": [[s, p] for s, p, _ in board.row]}))
+                                                                 "row": [[s, self.edition.politicians[p].id]
+                                                                         for s, p, _ in board.row]}))
                 state.step, state.row_cursor = "pay", 0
             if state.step == "pay":
                 if self._next_payer(state, board, pos, events):
                     return True
                 state.step, state.row_cursor = "main", 0
-            if state.step in ("main", "secondary", "after"):
-                if self._next_politician_decision(state, board):
-                    return True
+            if self._next_politician_decision(state, board):
+                return True
             for seat, politician, _paid in board.row:
-                events.append(Event("politician_to_box", {"seat": seat, "board": pos, "politician": politician}))
+                events.append(Event("politician_to_box", {"seat": seat, "board": pos,
+                                                          "politician": self.edition.politicians[politician].id}))
             board.row = []
             state.cursor, state.step = state.cursor + 1, "reveal"
         if self.options["bang_lock_scope"] == "state_round":
@@ -601,8 +607,8 @@ class DieMacher(Game[State]):
                     state.actor = seat
                     return True
                 board.row[state.row_cursor][2] = 0
-                events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician,
-                                                            "unaffordable": True}))
+                events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
+                                                            "politician": self.edition.politicians[politician].id}))
             state.row_cursor += 1
         return False
 
@@ -659,13 +665,13 @@ class DieMacher(Game[State]):
         kind = action[0]
         if kind in ("pay", "decline"):
             entry[2] = 1 if kind == "pay" else 0
-            cost = self.edition.politicians[entry[1]].cost
+            politician = self.edition.politicians[entry[1]]
             if kind == "pay":
-                state.players[seat].money -= cost
-                events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": entry[1],
-                                                        "cost": cost}))
+                state.players[seat].money -= politician.cost
+                events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
+                                                        "cost": politician.cost}))
             else:
-                events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": entry[1]}))
+                events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician.id}))
             state.row_cursor += 1
             return
         if kind != "skip":
@@ -727,7 +733,8 @@ class DieMacher(Game[State]):
         state.poll_in_hand = card
         state.actor = seat
         events.append(Event("poll_taken", {"seat": seat}))
-        events.append(Event("poll_seen", {"seat": seat, "card": card}, (seat,)))
+        poll = self.edition.polls[card]
+        events.append(Event("poll_seen", {"seat": seat, "poll": poll.id, "delta": dict(poll.delta)}, (seat,)))
 
     def poll_delta(self, card: int, seat: int) -> int:
         return self.edition.polls[card].delta[self.edition.parties[self.party_of_seat[seat]].id]
@@ -750,7 +757,8 @@ class DieMacher(Game[State]):
             self.change_base(state.players[seat], 3)
             public = self.options["unpublished_poll_public"]
             state.poll_discard.append([card, int(public)])
-            events.append(Event("poll_withheld", {"seat": seat, "card": card if public else None}))
+            shown = self.edition.polls[card].id if public else None
+            events.append(Event("poll_withheld", {"seat": seat, "poll": shown}))
             return
         board = state.boards[pos]
         influencer = media_influencer(board)
@@ -762,7 +770,8 @@ class DieMacher(Game[State]):
                 board.trend[other] = self.clamp_trend(board.trend[other] + delta)
                 changes.append([other, delta])
         state.poll_discard.append([card, 1])
-        events.append(Event("poll_published", {"seat": seat, "board": pos, "card": card, "changes": changes,
+        events.append(Event("poll_published", {"seat": seat, "board": pos, "poll": self.edition.polls[card].id,
+                                               "changes": changes,
                                                "protected": influencer if influencer != seat else NOBODY}))
 
     def _settle_polls(self, state: State, events: list[Event]) -> bool:
@@ -886,7 +895,8 @@ class DieMacher(Game[State]):
             while state.turn < state.seats:
                 seat = state.turn_order()[state.turn]
                 rallies = state.boards[pos].rallies[seat]
-                forced = pos in elections or (self.options["force_convert_at_cap"] and rallies == self.edition.rally_cap)
+                at_cap = self.options["force_convert_at_cap"] and rallies == self.edition.rally_cap
+                forced = pos in elections or at_cap
                 if forced and rallies:
                     self._convert(state, seat, pos, rallies, events)
                 elif rallies >= 4 and not forced:
@@ -954,11 +964,14 @@ class DieMacher(Game[State]):
         return False
 
     def _legal_money(self, state: State, seat: Seat) -> list[Action]:
-        return [("donation", d, accept) for d in state.players[seat].donations for accept in (True, False)]
+        donations = self.edition.donations
+        return [("donation", donations[d].value, accept) for d in state.players[seat].donations
+                for accept in (True, False)]
 
     def _apply_donation(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-        _, index, accept = action
+        _, value, accept = action
         player = state.players[seat]
+        index = next(i for i, d in enumerate(self.edition.donations) if d.value == value)
         donation = self.edition.donations[index]
         player.donations.remove(index)
         if accept:

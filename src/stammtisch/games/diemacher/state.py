@@ -128,7 +128,8 @@ class State:
 
     def copy(self) -> State:
         s = State.__new__(State)
-        s.round, s.phase, s.start_player, s.previous_start = self.round, self.phase, self.start_player, self.previous_start
+        s.round, s.phase = self.round, self.phase
+        s.start_player, s.previous_start = self.start_player, self.previous_start
         s.boards = [b.copy() for b in self.boards]
         s.players = [p.copy() for p in self.players]
         s.chance = self.chance.copy()

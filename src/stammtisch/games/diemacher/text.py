@@ -1,0 +1,256 @@
+"""Readable sentences for Die Macher events and actions, in the reader's language.
+
+Everything needs the reader's view for names (parties by seat, states by board), so both
+functions take it.  Every phrase goes through ``_`` for translation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from stammtisch.engine.protocol import Action, Event
+from stammtisch.i18n import _
+
+TOPIC_NAMES = ("education", "digitization", "genetic engineering", "national security", "welfare state",
+               "environment", "traffic")
+POLITICIAN_NAMES = {
+    "backbencher": "Backbencher", "vice_chancellor": "Vice-Chancellor", "spokesperson": "Spokesperson",
+    "secretary": "Secretary", "parliamentary_leader": "Parliamentary leader",
+    "honorary_chairman": "Honorary chairman", "party_executive": "Party executive", "front_runner": "Front runner",
+}
+PHASE_NAMES = {
+    "draft": "Program draft", "program": "Choose your program", "program_more": "Complete your program",
+    "keep": "Keep one card", "start": "Start positions", "bid": "1 Start player auction",
+    "rebid": "1 Start player auction (tie)", "program_changes": "2 Party program changes",
+    "media": "3 Media purchase", "rallies": "4 Party rallies", "cabinet": "5 Shadow cabinet",
+    "politicians": "6 Politician actions", "media_shift": "7 Media influence", "polls": "8 Poll auctions",
+    "convert": "9a Relocate votes", "election": "9b Election", "money": "9c Money and donations",
+    "over": "Final scoring",
+}
+OUTCOMES = {"sole": "absolute majority", "several": "several majorities", "coalition": "coalition",
+            "no_coalition": "no coalition"}
+
+
+def card_name(card: int | None) -> str:
+    if card is None:
+        return _("face-down card")
+    return ("+" if card % 2 == 0 else "−") + _(TOPIC_NAMES[card // 2])
+
+
+def politician_name(politician: str | None) -> str:
+    return _(POLITICIAN_NAMES[politician]) if politician else _("a face-down politician")
+
+
+def money(amount: int) -> str:
+    return f"€{amount:,}"
+
+
+class Names:
+    """Party and state names as the reader's view gives them."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def party(self, seat: int | None) -> str:
+        return _("nobody") if seat is None or seat < 0 else str(self.view["players"][seat]["party_name"])
+
+    def board(self, pos: int) -> str:
+        return str(self.view["boards"][pos]["name"])
+
+
+def describe_event(event: Event, view: dict[str, Any]) -> str:
+    names = Names(view)
+    render = _EVENTS.get(event.kind)
+    return render(event.params, names) if render else event.kind.replace("_", " ")
+
+
+def _conversion(p: dict[str, Any], n: Names) -> str:
+    return _("{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes").format(
+        party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]),
+        sign="+" if p["trend"] >= 0 else "−", trend=abs(p["trend"]), mult=p["mult"], votes=p["votes"])
+
+
+def _election(p: dict[str, Any], n: Names) -> str:
+    votes = ", ".join(f"{n.party(s)} {v} ({vp} VP)" for s, (v, vp) in enumerate(zip(p["votes"], p["vote_vp"],
+                                                                                      strict=True)))
+    awarded = " + ".join(n.party(s) for s in p["awarded"])
+    text = _("Election {number} in {state}: {votes}. {outcome}: {awarded} +{points} VP.").format(
+        number=p["election"], state=n.board(p["board"]), votes=votes, outcome=_(OUTCOMES[p["outcome"]]),
+        awarded=awarded, points=p["win_vp"])
+    if p["media_moved"]:
+        text += " " + _("Media presence: {parties}.").format(parties=", ".join(n.party(s) for s in p["media_moved"]))
+    return text
+
+
+def _politician_action(p: dict[str, Any], n: Names) -> str:
+    who, state = n.party(p["seat"]), n.board(p["board"])
+    texts: dict[str, Callable[[], str]] = {
+        "double": lambda: _("{party} puts the double marker on {card} in {state}").format(
+            party=who, card=card_name(p["card"]), state=state),
+        "double_remove": lambda: _("{party} removes the double marker from {card} in {state}").format(
+            party=who, card=card_name(p["card"]), state=state),
+        "buyout": lambda: _("{party} buys out a media marker of {owner} in {state} for {amount}").format(
+            party=who, owner=n.party(p["owner"]), state=state, amount=money(p["payment"])),
+        "others_trend": lambda: _("{party} lowers every other party's trend in {state} by 1").format(
+            party=who, state=state),
+        "trend": lambda: _("{party} raises its trend in {state} by {n}").format(party=who, state=state, n=p["amount"]),
+        "votes": lambda: _("{party} gains {n} votes in {state}").format(party=who, state=state, n=p["amount"]),
+        "base": lambda: _("{party} raises its party base by {n}").format(party=who, n=p["amount"]),
+        "program": lambda: _("{party} changes its party program").format(party=who),
+        "free_poll": lambda: _("{party} takes a free poll in {state}").format(party=who, state=state),
+    }
+    return texts[p["action"]]()
+
+
+def _final(p: dict[str, Any], n: Names) -> str:
+    rows = [_("{party}: {total} VP (votes {votes}, wins {wins}, media {media}, party base {party_base}, "
+              "money {money})").format(party=n.party(s), **row) for s, row in enumerate(p["scores"])]
+    return _("Final scores") + ": " + "; ".join(rows)
+
+
+def _cards(cards: list[int]) -> str:
+    return ", ".join(card_name(c) for c in cards) or _("none")
+
+
+_EVENTS: dict[str, Callable[[dict[str, Any], Names], str]] = {
+    "game_set_up": lambda p, n: _("The game is set up; {party} is the preliminary start player.").format(
+        party=n.party(p["preliminary_start_player"])),
+    "draft_hand": lambda p, n: _("Your draft hand: {cards}").format(cards=_cards(p["cards"])),
+    "draft_passed": lambda p, n: _("Draft pick {k} made; the rest is passed to the left.").format(k=p["picks"]),
+    "draft_received": lambda p, n: _("You receive {cards}").format(cards=_cards(p["cards"])),
+    "sealed_committed": lambda p, n: _("{party} has decided.").format(party=n.party(p["seat"])),
+    "program_revealed": lambda p, n: _("{party}'s program: {cards}").format(
+        party=n.party(p["seat"]), cards=_cards(p["program"])),
+    "program_exception": lambda p, n: _("{party} shows and discards {cards} and draws again").format(
+        party=n.party(p["seat"]), cards=_cards(p["discarded"])),
+    "program_cards_discarded": lambda p, n: _("{party} discards {cards}").format(
+        party=n.party(p["seat"]), cards=_cards(p["cards"])),
+    "start_position_revealed": lambda p, n: _("{party} takes start block {block}: {spots}").format(
+        party=n.party(p["seat"]), block=p["block"],
+        spots=", ".join(f"{_(SYMBOLS[sym])} {n.board(pos)}" for sym, pos in p["spots"])),
+    "round_started": lambda p, n: _("Round {round} begins.").format(round=p["round"]),
+    "start_bids_revealed": lambda p, n: _("Start bids: {bids}").format(
+        bids=", ".join(f"{n.party(s)} {money(b)}" for s, b in enumerate(p["bids"]))),
+    "start_bid_tie": lambda p, n: _("Tie at {amount}: {parties} bid again in turn.").format(
+        amount=money(p["amount"]), parties=", ".join(n.party(s) for s in p["order"])),
+    "start_bid_raised": lambda p, n: _("{party} raises to {amount}").format(
+        party=n.party(p["seat"]), amount=money(p["amount"])),
+    "passed": lambda p, n: _("{party} passes").format(party=n.party(p["seat"])),
+    "start_player": lambda p, n: _("{party} pays {amount} and becomes start player").format(
+        party=n.party(p["seat"]), amount=money(p["paid"])),
+    "program_unchanged": lambda p, n: _("{party} keeps its program").format(party=n.party(p["seat"])),
+    "program_card_drawn": lambda p, n: _("{party} draws a program card").format(party=n.party(p["seat"])),
+    "program_card_drawn_secret": lambda p, n: _("You draw {card}").format(card=card_name(p["card"])),
+    "program_card_taken": lambda p, n: _("{party} takes {card} from the display").format(
+        party=n.party(p["seat"]), card=card_name(p["card"])),
+    "program_swapped": lambda p, n: _("{party} puts {card} into its program in place of {old}").format(
+        party=n.party(p["seat"]), card=card_name(p["in"]), old=card_name(p["out"])),
+    "program_deck_reshuffled": lambda p, n: _("The program discard pile is shuffled into a new deck."),
+    "program_display_renewed": lambda p, n: _("New program display: {cards}").format(cards=_cards(p["display"])),
+    "media_bought": lambda p, n: _("{party} buys a media marker in {state}").format(
+        party=n.party(p["seat"]), state=n.board(p["board"])),
+    "rallies_organized": lambda p, n: _("{party} organizes {k} rallies in {state} for {cost}").format(
+        party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]), cost=money(p["cost"])),
+    "politician_placed": lambda p, n: _("{party} sends a politician to {state}").format(
+        party=n.party(p["seat"]), state=n.board(p["board"])),
+    "politician_placed_secret": lambda p, n: _("Your {politician} goes to {state}").format(
+        politician=politician_name(p["politician"]), state=n.board(p["board"])),
+    "politicians_revealed": lambda p, n: _("Politicians in {state}: {row}").format(
+        state=n.board(p["board"]), row=", ".join(f"{n.party(s)} {_(POLITICIAN_NAMES[pid])}" for s, pid in p["row"])),
+    "politician_paid": lambda p, n: _("{party} pays {cost} for its {politician}").format(
+        party=n.party(p["seat"]), cost=money(p["cost"]), politician=politician_name(p["politician"])),
+    "politician_declined": lambda p, n: _("{party} does not pay for its {politician}").format(
+        party=n.party(p["seat"]), politician=politician_name(p["politician"])),
+    "politician_action": _politician_action,
+    "action_skipped": lambda p, n: _("{party} skips an action").format(party=n.party(p["seat"])),
+    "poll_taken": lambda p, n: _("{party} takes a poll card").format(party=n.party(p["seat"])),
+    "poll_seen": lambda p, n: _("Poll card {poll} shows {deltas}").format(
+        poll=p["poll"], deltas=", ".join(f"{party} {d:+d}" for party, d in p["delta"].items())),
+    "poll_withheld": lambda p, n: _("{party} does not publish the poll: party base +3").format(
+        party=n.party(p["seat"])),
+    "poll_published": lambda p, n: _("{party} publishes poll {poll} in {state}: {changes}").format(
+        party=n.party(p["seat"]), poll=p["poll"], state=n.board(p["board"]),
+        changes=", ".join(f"{n.party(s)} {d:+d}" for s, d in p["changes"])),
+    "poll_auction": lambda p, n: _("Poll auction in {state}, auctioneer {party}").format(
+        state=n.board(p["board"]), party=n.party(p["auctioneer"])),
+    "poll_bid": lambda p, n: _("{party} bids {amount}").format(party=n.party(p["seat"]), amount=money(p["amount"])),
+    "poll_won": lambda p, n: _("{party} wins the poll for {amount}").format(
+        party=n.party(p["seat"]), amount=money(p["amount"])),
+    "poll_no_bid": lambda p, n: _("Nobody bids for the poll in {state}").format(state=n.board(p["board"])),
+    "poll_deck_reshuffled": lambda p, n: _("The poll discard pile is shuffled into a new deck."),
+    "opinion_revealed": lambda p, n: _("{card} is revealed in {state}").format(
+        card=card_name(p["card"]), state=n.board(p["board"])),
+    "opinion_duplicate_discarded": lambda p, n: _("{card} repeats a topic in {state} and is discarded").format(
+        card=card_name(p["card"]), state=n.board(p["board"])),
+    "opinion_deck_reshuffled": lambda p, n: _("The opinion discard pile is shuffled into a new deck."),
+    "opinion_shifted": lambda p, n: _("{party} replaces {old} with {new} in {state}").format(
+        party=n.party(p["seat"]), old=card_name(p["old"]), new=card_name(p["new"]), state=n.board(p["board"])),
+    "rallies_converted": _conversion,
+    "election": _election,
+    "income": lambda p, n: _("{party} receives {amount} ({vp} vote VP, party base {base})").format(
+        party=n.party(p["seat"]), amount=money(p["amount"]), vp=p["vote_vp"], base=p["base"]),
+    "donation": lambda p, n: (_("{party} accepts a donation of {value}: party base {base}") if p["accepted"]
+                              else _("{party} rejects a donation of {value}: party base {base}")).format(
+        party=n.party(p["seat"]), value=money(p["value"]), base=p["base"]),
+    "board_removed": lambda p, n: _("{state} leaves the game.").format(state=n.board(p["board"])),
+    "state_entered": lambda p, n: _("A new state enters the game in place of the last election.").format(),
+    "opinion_display_refilled": lambda p, n: _("The opinion display is refilled."),
+    "final_scores": _final,
+    "game_won": lambda p, n: _("{parties} wins!").format(parties=" & ".join(n.party(s) for s in p["seats"])),
+}
+SYMBOLS = {"R": "+3 rallies", "T": "+1 trend", "M": "+1 media", "V": "+6 votes"}
+
+
+def describe_action(action: Action, view: dict[str, Any]) -> str:
+    names = Names(view)
+    kind = action[0]
+    render = _ACTIONS.get(kind)
+    return render(action, names, view) if render else " ".join(str(x) for x in action)
+
+
+_ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
+    "draft_pick": lambda a, n, v: _("Pick {card}").format(card=card_name(a[1])),
+    "program_card": lambda a, n, v: _("Put {card} into your program").format(card=card_name(a[1])),
+    "keep": lambda a, n, v: _("Keep {card}").format(card=card_name(a[1])),
+    "keep_card": lambda a, n, v: _("Keep {card}, discard the rest").format(card=card_name(a[1])),
+    "start_block": lambda a, n, v: _("Start block {block}").format(block=a[1]),
+    "start_state": lambda a, n, v: _("{state}").format(state=n.board(a[1])),
+    "bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
+    "raise": lambda a, n, v: _("Raise to {amount}").format(amount=money(a[1])),
+    "pass": lambda a, n, v: _("Pass"),
+    "program_pass": lambda a, n, v: _("Keep the program as it is"),
+    "draw_and_take": lambda a, n, v: _("Draw a card, then take one from the display"),
+    "refresh_and_take": lambda a, n, v: _("Renew the display, then take one"),
+    "take": lambda a, n, v: _("Take {card}").format(card=card_name(a[1])),
+    "swap": lambda a, n, v: _("Swap {old} for {new}").format(old=card_name(a[1]), new=card_name(a[2])),
+    "swaps_done": lambda a, n, v: _("No more swaps"),
+    "buy_media": lambda a, n, v: _("Buy a media marker in {state} (€5,000)").format(state=n.board(a[1])),
+    "rallies": lambda a, n, v: _("{k} rallies in {state}").format(k=a[2], state=n.board(a[1])),
+    "place": lambda a, n, v: (_("Send {politician} to {state}").format(politician=politician_name(a[2]),
+                                                                      state=n.board(a[1])) if a[2] is not None
+        else _("No politician to {state}").format(state=n.board(a[1]))),
+    "pay": lambda a, n, v: _("Pay for the politician"),
+    "decline": lambda a, n, v: _("Decline the politician"),
+    "skip": lambda a, n, v: _("Skip this action"),
+    "double": lambda a, n, v: _("Double marker on {card}").format(
+        card=card_name(v["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"])),
+    "double_remove": lambda a, n, v: _("Remove the double marker"),
+    "buyout": lambda a, n, v: (_("Buy out {party}'s media marker and place your own") if a[2]
+                               else _("Buy out {party}'s media marker")).format(
+        party=n.party(v["boards"][v["decision"]["board"]]["media"][a[1]])),
+    "others_trend": lambda a, n, v: _("Lower every other party's trend by 1"),
+    "trend": lambda a, n, v: _("Trend +{n}").format(n=a[1]),
+    "votes": lambda a, n, v: _("+{n} votes").format(n=a[1]),
+    "base": lambda a, n, v: _("Party base +{n}").format(n=a[1]),
+    "program": lambda a, n, v: _("Change your party program"),
+    "free_poll": lambda a, n, v: _("Take a free poll"),
+    "publish_poll": lambda a, n, v: _("Publish the poll"),
+    "withhold_poll": lambda a, n, v: _("Do not publish (party base +3)"),
+    "poll_bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
+    "shift": lambda a, n, v: _("Replace {old} with {new}").format(
+        old=card_name(v["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"]), new=card_name(a[2])),
+    "convert": lambda a, n, v: _("Convert {k} rallies in {state}").format(k=a[2], state=n.board(a[1])),
+    "donation": lambda a, n, v: (_("Accept the {value} donation") if a[2] else _("Reject the {value} donation")).format(
+        value=money(a[1])),
+}
