@@ -96,6 +96,7 @@ class GlueckAuf(Game[State]):
         self.cards: list[OrderCard] = [ed.order_cards[0], *ed.order_cards]  # indexed by id
         self.tiles: list[TunnelTile] = [ed.tunnel_tiles[0], *ed.tunnel_tiles]
         self.tile_cost = [0] + [ed.tile_cost(t) for t in ed.tunnel_tiles]
+        self.card_transport = [c.transport for c in self.cards]
         self.total_workers = ed.workers[num_players]
         self.spots = self._open_spots()
         self.spot_by_id = {spot.id: spot for spot in self.spots}
@@ -253,21 +254,20 @@ class GlueckAuf(Game[State]):
 
     def _legal_place(self, s: State, p: Player) -> list[Action]:
         workers = p.workers
+        money = p.money
         count = s.count
+        ready = self._complete_transports(p)
         legal = []
         for spot in self.spots:
-            kind = spot.kind
-            if kind == BANK:
-                legal.append(spot.place)  # always exactly 1 worker, never displaced
-                continue
             if count[spot.index] >= workers:
-                continue
+                continue  # not enough workers to displace those there (the bank is never occupied)
+            kind = spot.kind
             if kind == FACTORY:
                 tile = s.factory[spot.number]
-                if not tile or self.tile_cost[tile] > p.money:
+                if not tile or self.tile_cost[tile] > money:
                     continue
             elif kind == DELIVERY:
-                if not self._has_complete(p, spot.number):
+                if not ready >> spot.number & 1:
                     continue
             elif kind == ORDER:
                 if not s.order_slots[spot.number]:
@@ -280,9 +280,14 @@ class GlueckAuf(Game[State]):
             legal.append(spot.place)
         return legal
 
-    def _has_complete(self, p: Player, transport: int) -> bool:
-        cards = self.cards
-        return any(missing == 0 and cards[c].transport == transport for c, _, missing in p.orders)
+    def _complete_transports(self, p: Player) -> int:
+        """A bit per transport with at least one completed outstanding order."""
+        transport = self.card_transport
+        ready = 0
+        for card, _, missing in p.orders:
+            if not missing:
+                ready |= 1 << transport[card]
+        return ready
 
     def _legal_mining(self, s: State, p: Player) -> list[Action]:
         legal = [DONE]
