@@ -1,0 +1,1 @@
+"""The terminal client: play, simulate, replay and bench.  It consumes views and legal actions only."""

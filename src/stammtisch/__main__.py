@@ -1,0 +1,7 @@
+"""``python -m stammtisch``: the same as the ``stammtisch`` command."""
+
+import sys
+
+from stammtisch.cli.main import main
+
+sys.exit(main())

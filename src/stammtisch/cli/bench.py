@@ -1,0 +1,159 @@
+"""``stammtisch bench``: random full games, actions and state copies per second on one core."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from stammtisch.cli.common import CliError
+from stammtisch.engine.protocol import Game
+from stammtisch.games import GAMES, game_class
+
+# (players, table options) per game; a game not listed is benched at its min..max players
+CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "diemacher": [(n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)],
+    "glueckauf": [(n, {}) for n in (2, 3, 4)],
+}
+COPY_SHARE = 0.2  # of each configuration's time budget spent timing state copies
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "bench", help="measure random full games, actions and state copies per second",
+        description="For each game and player count, play random full games on one core for about the given "
+                    "time and report games per second, actions per second and state copies per second "
+                    "(a mid-game state). Games that fail to import are skipped with a note.",
+    )
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"games to measure (default: {', '.join(GAMES)})")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration (default 3)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
+    parser.add_argument("--markdown", action="store_true", help="also print a Markdown table with the machine, "
+                        "for docs/performance.md")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class Result:
+    game: str
+    players: int
+    options: dict[str, Any]
+    games: int
+    actions: int
+    seconds: float
+    copies_per_second: float
+
+    @property
+    def setting(self) -> str:
+        return ", ".join(f"{k} {v}" for k, v in self.options.items()) or "—"
+
+    def row(self) -> list[str]:
+        return [self.game, str(self.players), self.setting, str(self.games), f"{self.games / self.seconds:,.1f}",
+                f"{self.actions / self.seconds:,.0f}", f"{self.actions / max(self.games, 1):,.0f}",
+                f"{self.copies_per_second:,.0f}"]
+
+
+COLUMNS = ("Game", "Players", "Options", "Games", "Games/s", "Actions/s", "Actions/game", "Copies/s")
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    if args.seconds <= 0:
+        raise CliError("--seconds must be positive")
+    names = args.games or list(GAMES)
+    unknown = [n for n in names if n not in GAMES]
+    if unknown:
+        raise CliError(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
+    results: list[Result] = []
+    for name in names:
+        try:
+            cls = game_class(name)
+        except Exception as error:  # a game under construction may not import: note it, bench the rest
+            console.print(f"[yellow]skipping {name}: it does not import ({type(error).__name__}: {error})[/]")
+            continue
+        for players, options in CONFIGS.get(name, [(n, {}) for n in range(cls.min_players, cls.max_players + 1)]):
+            with console.status(f"{name}, {players} players {options or ''}"):
+                results.append(measure(name, cls(players, options), options, args.seconds, args.seed))
+    console.print(rich_table(results))
+    if args.markdown:
+        console.print(markdown(results, args.seconds), markup=False, highlight=False, soft_wrap=True)
+    return 0
+
+
+def measure(name: str, game: Game[Any], options: dict[str, Any], seconds: float, seed: int) -> Result:
+    copies = copies_per_second(game, mid_game_state(game, seed), seconds * COPY_SHARE)
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds * (1 - COPY_SHARE)
+    while games == 0 or time.perf_counter() < deadline:
+        _state, length = play_random(game, seed + games, rng, keep_at=None)
+        games += 1
+        actions += length
+    return Result(name, game.num_players, options, games, actions, time.perf_counter() - start, copies)
+
+
+def mid_game_state(game: Game[Any], seed: int) -> Any:
+    _state, length = play_random(game, seed, random.Random(seed), keep_at=None)
+    state, _count = play_random(game, seed, random.Random(seed), keep_at=length // 2)
+    return state
+
+
+def play_random(game: Game[Any], seed: int, rng: random.Random, keep_at: int | None) -> tuple[Any, int]:
+    """A random full game (or its state after ``keep_at`` actions) and the number of actions played."""
+    state, _events = game.new_state(seed)
+    count = 0
+    while not game.is_over(state) and count != keep_at:
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        count += 1
+    return state, count
+
+
+def copies_per_second(game: Game[Any], state: Any, seconds: float) -> float:
+    copies = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while copies == 0 or time.perf_counter() < deadline:
+        for _ in range(100):
+            game.copy(state)
+        copies += 100
+    return copies / (time.perf_counter() - start)
+
+
+def rich_table(results: list[Result]) -> Table:
+    table = Table(title="Random full games on one core")
+    for column in COLUMNS:
+        table.add_column(column, justify="left" if column in ("Game", "Options") else "right")
+    for result in results:
+        table.add_row(*result.row())
+    return table
+
+
+def markdown(results: list[Result], seconds: float) -> str:
+    lines = [
+        f"Machine: {cpu_model()}; Python {platform.python_version()} ({platform.python_implementation()}); "
+        f"{date.today().isoformat()}; about {seconds:g} s per configuration, one core.",
+        "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "|".join("---" if c in ("Game", "Options") else "---:" for c in COLUMNS) + "|",
+    ]
+    lines += ["| " + " | ".join(result.row()) + " |" for result in results]
+    return "\n".join(lines)
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown CPU"

@@ -1,0 +1,169 @@
+"""``stammtisch play``: one human seat against bots, in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from stammtisch.bots.base import Bot
+from stammtisch.cli.common import (
+    CliError,
+    Texts,
+    bot_kinds,
+    bot_seed,
+    build_game,
+    make_bot,
+    parse_options,
+    record_path,
+    records_dir,
+)
+from stammtisch.cli.render import final_renderer, view_renderer
+from stammtisch.engine.match import Match
+from stammtisch.engine.protocol import Action, Event, Seat
+
+
+class Quit(Exception):
+    """The human typed q (or stdin ended)."""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "play", help="play one seat against bots in the terminal",
+        description="Play one seat against bots. Each time you must decide you see the table as your seat "
+                    "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
+                    "is kept). Input is read from stdin, so it can be piped.",
+    )
+    parser.add_argument("game", help="diemacher or glueckauf")
+    parser.add_argument("--players", type=int, default=None, help="number of players (default: 3 for Die Macher, "
+                        "2 for Glück Auf)")
+    parser.add_argument("--elections", type=int, choices=(4, 7), help="Die Macher: 4 elections or the long game of 7")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, counted from 0 (default 0)")
+    parser.add_argument("--bots", help="bot kind for the other seats: heuristic or random, or one per seat "
+                        "separated by commas (default: heuristic where the game has one, else random)")
+    parser.add_argument("--seed", type=int, help="seed of the game and the bots (default: a fresh random seed)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="table option, e.g. open_money=true (value read as JSON when it parses); repeatable")
+    parser.add_argument("--data", metavar="FILE", help="component data file (sets the data_file option)")
+    parser.add_argument("--records", metavar="DIR", help="where to save the game record (default: "
+                        "$STAMMTISCH_HOME/records or ~/.local/share/stammtisch/records)")
+    parser.add_argument("--auto", action="store_true", help="let a bot play your seat too (demos, tests)")
+    parser.set_defaults(run=run)
+
+
+DEFAULT_PLAYERS = {"diemacher": 3, "glueckauf": 2}
+
+
+def table_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_options(args.option)
+    if getattr(args, "elections", None) is not None:
+        options["elections"] = args.elections
+    if getattr(args, "data", None):
+        options["data_file"] = args.data
+    return options
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    players = args.players or DEFAULT_PLAYERS.get(args.game, 2)
+    game = build_game(args.game, players, table_options(args))
+    if not 0 <= args.seat < players:
+        raise CliError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    kinds = bot_kinds(args.bots, args.game, players)
+    bots = {seat: make_bot(args.game, kinds[seat], bot_seed(seed, 0, seat))
+            for seat in range(players) if seat != args.seat or args.auto}
+    names = [("you" if seat == args.seat and not args.auto else f"{kinds[seat]} bot") for seat in range(players)]
+    session = Session(console, Match(game, seed, names), args.seat, bots, Texts(args.game, names))
+    session.path = record_path(records_dir(args.records), args.game, seed)
+    console.print(f"[bold]{args.game}[/], {players} players, seed {seed}; you play seat {args.seat}.")
+    return session.run()
+
+
+class Session:
+    """The loop of one played game: bots act at once, the human is asked, everything is recorded."""
+
+    def __init__(self, console: Console, match: Match, human: Seat, bots: dict[Seat, Bot], texts: Texts) -> None:
+        self.console = console
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.texts = texts
+        self.render = view_renderer(match.game.name)
+        self.path = Path("record.jsonl")
+
+    def run(self) -> int:
+        self.save()
+        self.show_events(self.match.setup_events)
+        try:
+            while not self.match.is_over():
+                seat = self.next_seat()
+                action = self.bots[seat].choose(self.match.view(seat), self.match.legal_actions(seat)) \
+                    if seat in self.bots else self.ask(seat)
+                events = self.match.act(seat, action)
+                self.save()
+                self.show_events(events)
+        except (Quit, KeyboardInterrupt):
+            self.console.print(f"Game left unfinished after {len(self.match.record.moves)} moves; "
+                               f"record saved to {self.path}")
+            return 0
+        self.finish()
+        return 0
+
+    def next_seat(self) -> Seat:
+        """A bot first when several seats decide at once, so the human sees who has already decided."""
+        seats = self.match.to_act()
+        return next((s for s in seats if s in self.bots), seats[0])
+
+    def save(self) -> None:
+        self.match.record.save(self.path)
+
+    def show_events(self, events: list[Event]) -> None:
+        view = self.match.view(self.human)
+        for event in events:
+            if event.visible_to(self.human):
+                text = self.texts.event(event, view)
+                if text:
+                    self.console.print(Text("• ") + Text(text))
+
+    def ask(self, seat: Seat) -> Action:
+        view = self.match.view(seat)
+        legal = self.match.legal_actions(seat)
+        self.console.print(Rule("Your decision"))
+        self.console.print(self.render(view))
+        choices = [Text(f"{n:>2}. ", style="bold") + Text(self.texts.action(a, view)) for n, a in enumerate(legal, 1)]
+        self.console.print(Columns(choices, column_first=True, padding=(0, 3)) if len(choices) > 12
+                           else Text("\n").join(choices))
+        return legal[self.read_choice(len(legal)) - 1]
+
+    def read_choice(self, count: int) -> int:
+        while True:
+            self.console.print(f"Your choice (1–{count}, q to quit): ", end="")
+            line = sys.stdin.readline()
+            if not line:
+                self.console.print()
+                raise Quit
+            answer = line.strip()
+            if not sys.stdin.isatty():
+                self.console.print(answer, markup=False, highlight=False)
+            if answer.lower() in ("q", "quit"):
+                raise Quit
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer)
+            self.console.print(Text.assemble((f"{answer!r} is not a choice:", "red"),
+                                             f" type a number from 1 to {count}, or q to quit."))
+
+    def finish(self) -> None:
+        view = self.match.view(self.human)
+        self.console.print(Rule("Game over"))
+        self.console.print(self.render(view))
+        final = final_renderer(self.match.game.name)(view)
+        if final is not None:
+            self.console.print(final)
+        self.console.print(f"Record saved to {self.path}")

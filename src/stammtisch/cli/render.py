@@ -1,0 +1,100 @@
+"""Board renderers by game, with a generic fallback that shows any view as a tree.
+
+A game-specific renderer lives in ``stammtisch.cli.render_<game>`` and offers
+``render_view(view) -> RenderableType`` (the whole table as that seat sees it) and optionally
+``render_final(view) -> RenderableType | None`` (the final scoring table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.tree import Tree
+
+Renderer = Callable[[dict[str, Any]], RenderableType]
+FinalRenderer = Callable[[dict[str, Any]], RenderableType | None]
+
+INLINE_LIMIT = 100  # characters: longer lists of scalars get their own branch lines
+
+
+def _module(game: str) -> Any:
+    try:
+        return import_module(f"stammtisch.cli.render_{game}")
+    except ModuleNotFoundError as error:
+        if error.name == f"stammtisch.cli.render_{game}":
+            return None
+        raise
+
+
+def view_renderer(game: str) -> Renderer:
+    found = getattr(_module(game), "render_view", None)
+    return found if callable(found) else render_generic
+
+
+def final_renderer(game: str) -> FinalRenderer:
+    found = getattr(_module(game), "render_final", None)
+    return found if callable(found) else render_generic_final
+
+
+def render_generic(view: dict[str, Any]) -> RenderableType:
+    """Every key of the view as a tree: works for any game."""
+    tree = Tree(f"[bold]{view.get('game', 'game')}[/] (seat {view.get('seat')})")
+    _add_mapping(tree, view)
+    return tree
+
+
+def _add_mapping(tree: Tree, data: dict[str, Any]) -> None:
+    for key, value in data.items():
+        _add_value(tree, str(key), value)
+
+
+def _add_value(tree: Tree, label: str, value: Any) -> None:
+    if isinstance(value, dict):
+        if not value:
+            tree.add(f"[cyan]{label}[/]: {{}}")
+        elif all(_is_scalar(v) for v in value.values()) and len(_inline(value)) <= INLINE_LIMIT:
+            tree.add(f"[cyan]{label}[/]: {_inline(value)}")
+        else:
+            _add_mapping(tree.add(f"[cyan]{label}[/]"), value)
+    elif isinstance(value, list) and not all(_is_scalar(v) for v in value):
+        branch = tree.add(f"[cyan]{label}[/] ({len(value)})")
+        for index, item in enumerate(value):
+            _add_value(branch, f"[{index}]", item)
+    else:
+        tree.add(f"[cyan]{label}[/]: {_inline(value)}")
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool) or (
+        isinstance(value, list) and all(v is None or isinstance(v, str | int | float | bool) for v in value))
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_inline(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if value is None:
+        return "—"
+    return str(value).replace("[", "\\[")
+
+
+def render_generic_final(view: dict[str, Any]) -> RenderableType | None:
+    """A final table from a view's ``final_scores`` or ``final`` (a list of dicts, one per seat)."""
+    rows = view.get("final_scores") or view.get("final")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        return None
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    winners = view.get("winners")
+    table = Table(title="Final scores")
+    table.add_column("Seat")
+    for column in columns:
+        table.add_column(column.replace("_", " "), justify="right")
+    for seat, row in enumerate(rows):
+        mark = " ★" if isinstance(winners, list) and seat in winners else ""
+        table.add_row(f"{seat}{mark}", *(_inline(row.get(c)) for c in columns))
+    return table

@@ -1,0 +1,138 @@
+"""``stammtisch simulate``: many bot-only games, with win rates, score spreads and outcome counts."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from stammtisch.bots.base import Bot
+from stammtisch.cli.common import CliError, bot_kinds, bot_seed, build_game, make_bot, parse_options
+from stammtisch.engine.protocol import Game
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "simulate", help="play bot-only games and report win rates and scores",
+        description="Play K games between bots and report win rates per seat and per bot kind (a shared win "
+                    "counts for every tied seat and is also reported separately), score distributions per seat "
+                    "and counts of notable outcomes. Runs are reproducible for a given --seed.",
+    )
+    parser.add_argument("game", help="diemacher or glueckauf")
+    parser.add_argument("--players", type=int, required=True, help="number of players")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--bots", help="bot kinds per seat, e.g. heuristic,random,random; one kind applies to all "
+                        "seats (default: heuristic where the game has one, else random)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (default 0); game i uses seed+i")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option; repeatable")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class Tally:
+    seats: int
+    kinds: list[str]
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    shared: list[int] = field(default_factory=list)
+    scores: list[list[int]] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * self.seats
+        self.shared = [0] * self.seats
+        self.scores = [[] for _ in range(self.seats)]
+
+    def add(self, scores: list[int], winners: list[int], summary: dict[str, int]) -> None:
+        self.games += 1
+        for seat, points in enumerate(scores):
+            self.scores[seat].append(points)
+        for seat in winners:
+            self.wins[seat] += 1
+            if len(winners) > 1:
+                self.shared[seat] += 1
+        self.outcomes.update(summary)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    game = build_game(args.game, args.players, parse_options(args.option))
+    kinds = bot_kinds(args.bots, args.game, args.players)
+    tally = Tally(args.players, kinds)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.game}, {args.players} players", total=args.games)
+        for index in range(args.games):
+            bots = [make_bot(args.game, kind, bot_seed(args.seed, index, seat)) for seat, kind in enumerate(kinds)]
+            play_one(game, args.seed + index, bots, tally)
+            progress.advance(task)
+    report(console, args, tally)
+    return 0
+
+
+def play_one(game: Game[Any], seed: int, bots: list[Bot], tally: Tally) -> None:
+    state, _events = game.new_state(seed)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = bots[seat].choose(game.view(state, seat), legal)
+        if action not in legal:
+            raise CliError(f"the bot of seat {seat} chose {action!r}, which is not legal (game seed {seed})")
+        game.apply(state, seat, action)
+    tally.add(game.scores(state), game.winners(state), game.summary(state))
+
+
+def report(console: Console, args: argparse.Namespace, tally: Tally) -> None:
+    console.print(f"[bold]{args.game}[/], {args.players} players, {tally.games} games, seeds {args.seed}–"
+                  f"{args.seed + tally.games - 1}")
+    console.print(seat_table(tally))
+    console.print(kind_table(tally))
+    if tally.outcomes:
+        console.print(outcome_table(tally))
+
+
+def percent(count: int, total: int) -> str:
+    return f"{100 * count / total:.1f}%" if total else "—"
+
+
+def seat_table(tally: Tally) -> Table:
+    table = Table(title="Per seat (win rate includes shared wins)")
+    for column in ("Seat", "Bot", "Wins", "Win rate", "Shared wins", "Mean", "Min", "Median", "Max"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for seat in range(tally.seats):
+        points = tally.scores[seat]
+        table.add_row(str(seat), tally.kinds[seat], str(tally.wins[seat]), percent(tally.wins[seat], tally.games),
+                      str(tally.shared[seat]), f"{statistics.fmean(points):.1f}", str(min(points)),
+                      f"{statistics.median(points):g}", str(max(points)))
+    return table
+
+
+def kind_table(tally: Tally) -> Table:
+    table = Table(title="Per bot kind")
+    for column in ("Bot", "Seat-games", "Wins", "Win rate", "Shared wins", "Mean score"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for kind in dict.fromkeys(tally.kinds):
+        seats = [s for s in range(tally.seats) if tally.kinds[s] == kind]
+        wins = sum(tally.wins[s] for s in seats)
+        seat_games = tally.games * len(seats)
+        points = [p for s in seats for p in tally.scores[s]]
+        table.add_row(kind, str(seat_games), str(wins), percent(wins, seat_games),
+                      str(sum(tally.shared[s] for s in seats)), f"{statistics.fmean(points):.1f}")
+    return table
+
+
+def outcome_table(tally: Tally) -> Table:
+    table = Table(title="Notable outcomes (summed over all games)")
+    table.add_column("Outcome")
+    table.add_column("Count", justify="right")
+    table.add_column("Per game", justify="right")
+    for name, count in sorted(tally.outcomes.items()):
+        table.add_row(name, str(count), f"{count / tally.games:.2f}")
+    return table

@@ -1,0 +1,145 @@
+"""The minecart factory: buying tiles, coal on new carts, substitutes, draw 5, refills."""
+
+from __future__ import annotations
+
+import pytest
+from glueckauf_helpers import BLACK, GREY, YELLOW, act, after_draft, kinds, new_game, tile_with
+
+from stammtisch.engine.protocol import IllegalAction
+from stammtisch.games.glueckauf.state import COAL, CONFIRM, KEEP_TILE, PLACE, RETURN_TILES
+
+
+def test_workshop_example() -> None:
+    # glueck-auf.md example 1 (workshop): a tile with two grey carts costs 6 Marks; 2 grey cubes
+    # go on it; it extends the grey level on its side.
+    game = new_game(4)
+    state = after_draft(game)
+    tile = tile_with(game, GREY, 2, True)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    p = state.players[0]
+    supply = state.supply[GREY]
+    act(game, state, ("place", "factory_1"))
+    assert p.money == 8 - 6
+    assert p.carts[GREY] == 3 and p.coal[GREY * 4 + GREY] == 3  # printed cart + the two new ones
+    assert state.supply[GREY] == supply - 2
+    assert p.tiles == [tile]
+    view = game.view(state, 0)["seats"][0]["tunnels"][GREY]
+    assert [t["id"] for t in view["light"]] == [tile] and view["dark"] == []
+
+
+@pytest.mark.parametrize(("colour", "carts", "cost"), [(0, 1, 1), (0, 2, 2), (1, 1, 2), (1, 2, 4), (2, 1, 3),
+                                                       (2, 2, 6), (3, 1, 4), (3, 2, 8)])  # fmt: skip
+def test_tile_costs(colour: int, carts: int, cost: int) -> None:
+    game = new_game(2)
+    assert game.tile_cost[tile_with(game, colour, carts, False)] == cost
+
+
+def test_refill_only_on_confirm() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    top = state.tile_stack[-1]
+    state.players[0].money = 20
+    act(game, state, ("place", "factory_2"))
+    assert state.stage == CONFIRM and state.factory[1] == 0 and state.tile_stack[-1] == top
+    events = act(game, state, ("confirm",))
+    assert state.factory[1] == top and "refilled" in kinds(events)
+    assert state.stage == PLACE and state.current == 1
+
+
+def test_no_refill_from_an_empty_stack() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    state.tile_stack.clear()
+    state.players[0].money = 20
+    act(game, state, ("place", "factory_2"))
+    events = act(game, state, ("confirm",))
+    assert state.factory[1] == 0 and "not_refilled" in kinds(events)
+    assert "factory_2" not in {a[1] for a in game.legal_actions(state, 1)}
+
+
+def test_coal_substitution_when_the_colour_runs_out() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    tile = tile_with(game, BLACK, 2, False)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    state.supply = [3, 0, 2, 1]
+    p = state.players[0]
+    act(game, state, ("place", "factory_1"))
+    assert p.money == 0  # the price is unchanged
+    assert p.coal[BLACK * 4 + BLACK] == 2 and state.supply[BLACK] == 0
+    assert state.stage == COAL and state.owed_coal == [BLACK]
+    assert game.legal_actions(state, 0) == [("coal", "yellow"), ("coal", "grey")]
+    with pytest.raises(IllegalAction):
+        act(game, state, ("coal", "brown"))
+    act(game, state, ("coal", "grey"))
+    assert p.coal[BLACK * 4 + GREY] == 1 and state.supply == [3, 0, 1, 0]
+    assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 3
+    assert state.stage == CONFIRM
+
+
+def test_no_cube_at_all_leaves_the_cart_empty() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    tile = tile_with(game, YELLOW, 2, True)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    state.supply = [1, 0, 0, 0]
+    act(game, state, ("place", "factory_1"))
+    p = state.players[0]
+    assert p.carts[YELLOW] == 3 and p.cubes_in_tunnel(YELLOW) == 2
+    assert state.stage == CONFIRM and state.owed_coal == []
+
+
+def test_draw_five_keep_one_and_return_the_rest() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    state.players[0].money = 3
+    stack = list(state.tile_stack)
+    events = act(game, state, ("place", "factory_draw"))
+    drawn = stack[-5:]
+    assert sorted(state.drawn) == sorted(drawn) and len(state.tile_stack) == len(stack) - 5
+    private = [e for e in events if e.kind == "drawn_tiles"]
+    assert private and private[0].seats == (0,)
+    assert state.stage == KEEP_TILE
+    legal = game.legal_actions(state, 0)
+    affordable = [t for t in drawn if game.tile_cost[t] <= 3]
+    assert sorted(a[1] for a in legal if a[1] is not None) == sorted(affordable)
+    assert ("keep_tile", None) in legal
+    too_dear = [t for t in drawn if game.tile_cost[t] > 3]
+    if too_dear:
+        with pytest.raises(IllegalAction):
+            act(game, state, ("keep_tile", too_dear[0]))
+    kept = affordable[0] if affordable else None
+    act(game, state, ("keep_tile", kept))
+    assert state.stage == RETURN_TILES
+    act(game, state, ("return_tiles", "bottom"))
+    rest = [t for t in drawn if t != kept]
+    assert sorted(state.tile_stack[: len(rest)]) == sorted(rest)
+    assert state.tile_stack[len(rest) :] == stack[:-5]
+    assert state.stage == PLACE and state.current == 1
+    assert state.players[0].tiles == ([kept] if kept else [])
+
+
+def test_draw_five_return_on_top_and_keep_nothing() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    stack = list(state.tile_stack)
+    act(game, state, ("place", "factory_draw"))
+    act(game, state, ("keep_tile", None))
+    act(game, state, ("return_tiles", "top"))
+    assert sorted(state.tile_stack[-5:]) == sorted(stack[-5:]) and state.tile_stack[:-5] == stack[:-5]
+    assert state.players[0].money == 8 and state.players[0].tiles == []
+
+
+def test_draw_from_a_short_stack() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    state.tile_stack = state.tile_stack[:2]
+    state.players[0].money = 20
+    act(game, state, ("place", "factory_draw"))
+    assert len(state.drawn) == 2 and state.tile_stack == []
+    act(game, state, ("keep_tile", state.drawn[0]))
+    act(game, state, ("return_tiles", "top"))
+    assert len(state.tile_stack) == 1 and state.stage == PLACE
