@@ -37,8 +37,8 @@ def parties(view: dict[str, Any], seats: list[int]) -> Text:
     return Text(", ").join(party(view, s) for s in seats) if seats else Text("—", style="dim")
 
 
-def cards(cards: list[int | None]) -> str:
-    return ", ".join(card_name(c) for c in cards) if cards else "—"
+def cards(cards: list[int | None], separator: str = ", ") -> str:
+    return separator.join(card_name(c) for c in cards) if cards else "—"
 
 
 def render_view(view: dict[str, Any]) -> RenderableType:
@@ -120,7 +120,7 @@ def politicians(view: dict[str, Any], row: list[dict[str, Any]]) -> Text:
 
 def party_table(view: dict[str, Any]) -> Table:
     table = Table(title="Parties", title_justify="left")
-    for column in ("Party", "Base", "VP", "Money", "Hand", "Program", "Supply"):
+    for column in ("Party", "Base", "VP", "Money", "Hand", "Program", "Supply"):  # VP: from elections so far
         table.add_column(column, justify="left" if column in ("Party", "Program", "Supply") else "right")
     for seat, player in enumerate(view["players"]):
         name = party(view, seat) + Text(" (you)" if seat == view.get("seat") else "")
@@ -128,11 +128,11 @@ def party_table(view: dict[str, Any]) -> Table:
             name += Text(" ✓", style="green")
         vp = sum(player["vote_vp"]) + sum(player["win_vp"])
         cash = money(player["money"]) if player["money"] is not None else "?"
-        supply = (f"media {player['media_supply']}, rallies {player['rally_supply']}, "
-                  f"politicians {player['politicians_left']}, donations "
+        supply = (f"media {player['media_supply']}\nrallies {player['rally_supply']}\n"
+                  f"politicians {player['politicians_left']}\ndonations "
                   + (", ".join(money(d) for d in player["donations_left"]) or "—"))
         table.add_row(name, str(player["party_base"]), str(vp), cash, str(player["hand_size"]),
-                      cards(player["program"]), supply)
+                      cards(player["program"], "\n"), supply)
     return table
 
 
