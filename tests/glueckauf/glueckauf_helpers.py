@@ -69,13 +69,13 @@ def play_random(game: GlueckAuf, seed: int, limit: int = 5000) -> tuple[State, l
     return state, moves
 
 
-def give_order(game: GlueckAuf, state: State, seat: int, card: int, fields: tuple[tuple[int, ...], ...] | None = None) -> None:
+def give_order(
+    game: GlueckAuf, state: State, seat: int, card: int, fields: tuple[tuple[int, ...], ...] | None = None
+) -> None:
     """Put order card ``card`` into the seat's outstanding orders, its fields filled as given."""
     printed = game.cards[card].fields
     fields = fields if fields is not None else ((),) * len(printed)
-    missing = sum(
-        1 for j, f in enumerate(fields) if not (len(f) == 2 or (len(f) == 1 and f[0] == printed[j]))
-    )
+    missing = sum(1 for j, f in enumerate(fields) if not (len(f) == 2 or (len(f) == 1 and f[0] == printed[j])))
     state.players[seat].orders.append((card, fields, missing))
 
 

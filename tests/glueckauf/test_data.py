@@ -109,7 +109,9 @@ def test_duplicate_space() -> None:
 
 
 def test_missing_mining_space() -> None:
-    assert "mining" in broken(lambda d: d["spaces"].__setitem__(slice(None), [s for s in d["spaces"] if s["id"] != "mining_6"]))
+    assert "mining" in broken(
+        lambda d: d["spaces"].__setitem__(slice(None), [s for s in d["spaces"] if s["id"] != "mining_6"])
+    )
 
 
 def test_bad_lock_count() -> None:

@@ -109,7 +109,9 @@ def test_substitution_two_other_cubes_fill_one_field() -> None:
     p.storage = [1, 1, 0, 1]
     legal = game.legal_actions(state, 0)
     # identical empty fields of one card are one choice
-    assert {a for a in legal if a[0] == "fill"} == {("fill", "storage", card, 0, c) for c in ("yellow", "brown", "black")}
+    assert {a for a in legal if a[0] == "fill"} == {
+        ("fill", "storage", card, 0, c) for c in ("yellow", "brown", "black")
+    }
     act(game, state, ("fill", "storage", card, 0, "yellow"))
     assert p.orders[0] == (card, ((YELLOW,), (), ()), 3)  # one substitute: not yet filled
     legal = {a for a in game.legal_actions(state, 0) if a[0] == "fill"}

@@ -79,7 +79,9 @@ def test_locked_spaces_are_never_legal(players: int, locked: set[str]) -> None:
     state.players[0].money = 100
     legal = spaces(game, state)
     assert not legal & locked
-    everything = {s.id for s in game.edition.spaces} - {f"delivery_{t}" for t in ("handcart", "wagon", "lorry", "train")}
+    everything = {s.id for s in game.edition.spaces} - {
+        f"delivery_{t}" for t in ("handcart", "wagon", "lorry", "train")
+    }
     assert legal == everything - locked
 
 

@@ -167,8 +167,6 @@ class GlueckAuf(Game[State]):
         n = self.num_players
         chance = Chance(seed)
         players = [Player(ed.money[n], self.total_workers) for _ in range(n)]
-        for p in players:
-            p.coal = [1 if i % 5 == 0 else 0 for i in range(16)]  # one own-colour cube per printed cart
         s = State(chance, players, len(ed.spaces))
         s.supply = [ed.coal_per_colour - n] * 4
         start = self.options["start_player"]

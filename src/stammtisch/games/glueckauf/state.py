@@ -42,7 +42,8 @@ class Player:
         self.cage_level = 0
         self.cage = [0, 0, 0, 0]  # cubes in the pit cage by colour
         self.storage = [0, 0, 0, 0]  # private coal storage by colour
-        self.coal = [0] * 16  # cubes on minecarts: index tunnel * 4 + cube colour
+        self.coal = [1 if i % 5 == 0 else 0 for i in range(16)]  # cubes on minecarts: tunnel * 4 + colour;
+        # at setup one cube of its own colour on each printed minecart
         self.carts = [1, 1, 1, 1]  # minecarts per tunnel, the printed one included
         self.tiles: list[int] = []  # tunnel tiles in the pit, in the order bought
         self.orders: list[Order] = []  # outstanding orders

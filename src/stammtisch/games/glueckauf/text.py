@@ -105,8 +105,7 @@ _EVENTS: dict[str, Callable[[Params, str], str]] = {
         who=who, orders=_orders(len(p["cards"]))
     ),
     "final_scoring": lambda p, who: _(
-        "{who}: {marks} VP for Marks, {coal} VP for coal, {orders} VP for outstanding orders, "
-        "{balance} VP for balance"
+        "{who}: {marks} VP for Marks, {coal} VP for coal, {orders} VP for outstanding orders, {balance} VP for balance"
     ).format(who=who, marks=p["marks_vp"], coal=p["coal_vp"], orders=p["outstanding_vp"], balance=p["balance_vp"]),
 }
 
@@ -151,12 +150,12 @@ def describe_action(action: Action) -> str:
         "done": lambda a: _("End mining"),
         "confirm": lambda a: _("Confirm the turn"),
         "coal": lambda a: _("Put a {colour} cube on the new minecart").format(colour=_word(a[1])),
-        "keep_tile": lambda a: _("Keep no tunnel tile")
-        if a[1] is None
-        else _("Buy tunnel tile {tile}").format(tile=a[1]),
-        "keep_order": lambda a: _("Keep no order card")
-        if a[1] is None
-        else _("Keep order card {card}").format(card=a[1]),
+        "keep_tile": lambda a: (
+            _("Keep no tunnel tile") if a[1] is None else _("Buy tunnel tile {tile}").format(tile=a[1])
+        ),
+        "keep_order": lambda a: (
+            _("Keep no order card") if a[1] is None else _("Keep order card {card}").format(card=a[1])
+        ),
         "return_tiles": lambda a: _("Return the tunnel tiles to {where} of the stack").format(where=_word(a[1])),
         "return_orders": lambda a: _("Return the order cards to {where} of the deck").format(where=_word(a[1])),
     }
