@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args, console)
     except CliError as error:
-        Console(stderr=True, highlight=False).print(f"stammtisch {args.command}: error: {error}", markup=False)
+        print(f"stammtisch {args.command}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 1

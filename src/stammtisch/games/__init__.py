@@ -17,7 +17,7 @@ def game_class(name: str) -> type[Game[Any]]:
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
     module, cls = GAMES[name].split(":")
-    return getattr(import_module(module), cls)  # type: ignore[no-any-return]
+    return getattr(import_module(module), cls)
 
 
 def make_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game[Any]:

@@ -34,7 +34,7 @@ class HeuristicBot:
 
 
 def me(view: View) -> dict[str, Any]:
-    return view["players"][view["seat"]]  # type: ignore[no-any-return]
+    return view["players"][view["seat"]]
 
 
 def money(view: View) -> int:
@@ -177,7 +177,7 @@ def _decline(view: View, action: Action) -> float:
 
 
 def _current_board(view: View) -> dict[str, Any]:
-    return view["boards"][view["decision"]["board"]]  # type: ignore[no-any-return]
+    return view["boards"][view["decision"]["board"]]
 
 
 def _double(view: View, action: Action) -> float:

@@ -6,7 +6,7 @@ functions take it.  Every phrase goes through ``_`` for translation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
@@ -28,6 +28,7 @@ PHASE_NAMES = {
     "convert": "9a Relocate votes", "election": "9b Election", "money": "9c Money and donations",
     "over": "Final scoring",
 }
+SYMBOLS = {"R": "+3 rallies", "T": "+1 trend", "M": "+1 media", "V": "+6 votes"}
 OUTCOMES = {"sole": "absolute majority", "several": "several majorities", "coalition": "coalition",
             "no_coalition": "no coalition"}
 
@@ -65,13 +66,13 @@ def describe_event(event: Event, view: dict[str, Any]) -> str:
     return render(event.params, names) if render else event.kind.replace("_", " ")
 
 
-def _conversion(p: dict[str, Any], n: Names) -> str:
+def _conversion(p: Mapping[str, Any], n: Names) -> str:
     return _("{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes").format(
         party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]),
         sign="+" if p["trend"] >= 0 else "−", trend=abs(p["trend"]), mult=p["mult"], votes=p["votes"])
 
 
-def _election(p: dict[str, Any], n: Names) -> str:
+def _election(p: Mapping[str, Any], n: Names) -> str:
     votes = ", ".join(f"{n.party(s)} {v} ({vp} VP)" for s, (v, vp) in enumerate(zip(p["votes"], p["vote_vp"],
                                                                                       strict=True)))
     awarded = " + ".join(n.party(s) for s in p["awarded"])
@@ -83,7 +84,7 @@ def _election(p: dict[str, Any], n: Names) -> str:
     return text
 
 
-def _politician_action(p: dict[str, Any], n: Names) -> str:
+def _politician_action(p: Mapping[str, Any], n: Names) -> str:
     who, state = n.party(p["seat"]), n.board(p["board"])
     texts: dict[str, Callable[[], str]] = {
         "double": lambda: _("{party} puts the double marker on {card} in {state}").format(
@@ -103,7 +104,7 @@ def _politician_action(p: dict[str, Any], n: Names) -> str:
     return texts[p["action"]]()
 
 
-def _final(p: dict[str, Any], n: Names) -> str:
+def _final(p: Mapping[str, Any], n: Names) -> str:
     rows = [_("{party}: {total} VP (votes {votes}, wins {wins}, media {media}, party base {party_base}, "
               "money {money})").format(party=n.party(s), **row) for s, row in enumerate(p["scores"])]
     return _("Final scores") + ": " + "; ".join(rows)
@@ -113,7 +114,7 @@ def _cards(cards: list[int]) -> str:
     return ", ".join(card_name(c) for c in cards) or _("none")
 
 
-_EVENTS: dict[str, Callable[[dict[str, Any], Names], str]] = {
+_EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "game_set_up": lambda p, n: _("The game is set up; {party} is the preliminary start player.").format(
         party=n.party(p["preliminary_start_player"])),
     "draft_hand": lambda p, n: _("Your draft hand: {cards}").format(cards=_cards(p["cards"])),
@@ -199,7 +200,6 @@ _EVENTS: dict[str, Callable[[dict[str, Any], Names], str]] = {
     "final_scores": _final,
     "game_won": lambda p, n: _("{parties} wins!").format(parties=" & ".join(n.party(s) for s in p["seats"])),
 }
-SYMBOLS = {"R": "+3 rallies", "T": "+1 trend", "M": "+1 media", "V": "+6 votes"}
 
 
 def describe_action(action: Action, view: dict[str, Any]) -> str:
