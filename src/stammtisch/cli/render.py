@@ -13,12 +13,13 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from rich.tree import Tree
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 FinalRenderer = Callable[[dict[str, Any]], RenderableType | None]
 
-INLINE_LIMIT = 100  # characters: longer lists of scalars get their own branch lines
+INLINE_LIMIT = 100  # characters: longer values are unfolded into branches
 
 
 def _module(game: str) -> Any:
@@ -41,8 +42,8 @@ def final_renderer(game: str) -> FinalRenderer:
 
 
 def render_generic(view: dict[str, Any]) -> RenderableType:
-    """Every key of the view as a tree: works for any game."""
-    tree = Tree(f"[bold]{view.get('game', 'game')}[/] (seat {view.get('seat')})")
+    """Every key of the view as a tree, short values inline: works for any game."""
+    tree = Tree(Text(f"{view.get('game', 'game')} (seat {_inline(view.get('seat'))})", style="bold"))
     _add_mapping(tree, view)
     return tree
 
@@ -53,34 +54,25 @@ def _add_mapping(tree: Tree, data: dict[str, Any]) -> None:
 
 
 def _add_value(tree: Tree, label: str, value: Any) -> None:
-    if isinstance(value, dict):
-        if not value:
-            tree.add(f"[cyan]{label}[/]: {{}}")
-        elif all(_is_scalar(v) for v in value.values()) and len(_inline(value)) <= INLINE_LIMIT:
-            tree.add(f"[cyan]{label}[/]: {_inline(value)}")
-        else:
-            _add_mapping(tree.add(f"[cyan]{label}[/]"), value)
-    elif isinstance(value, list) and not all(_is_scalar(v) for v in value):
-        branch = tree.add(f"[cyan]{label}[/] ({len(value)})")
+    inline = _inline(value)
+    if len(inline) + len(label) <= INLINE_LIMIT or not isinstance(value, dict | list):
+        tree.add(Text.assemble((label, "cyan"), ": ", inline))
+    elif isinstance(value, dict):
+        _add_mapping(tree.add(Text(label, style="cyan")), value)
+    else:
+        branch = tree.add(Text.assemble((label, "cyan"), f" ({len(value)})"))
         for index, item in enumerate(value):
             _add_value(branch, f"[{index}]", item)
-    else:
-        tree.add(f"[cyan]{label}[/]: {_inline(value)}")
-
-
-def _is_scalar(value: Any) -> bool:
-    return value is None or isinstance(value, str | int | float | bool) or (
-        isinstance(value, list) and all(v is None or isinstance(v, str | int | float | bool) for v in value))
 
 
 def _inline(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k}={_inline(v)}" for k, v in value.items())
-    if isinstance(value, list):
+        return "{" + ", ".join(f"{k}={_inline(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
     if value is None:
         return "—"
-    return str(value).replace("[", "\\[")
+    return str(value)
 
 
 def render_generic_final(view: dict[str, Any]) -> RenderableType | None:
@@ -96,5 +88,5 @@ def render_generic_final(view: dict[str, Any]) -> RenderableType | None:
         table.add_column(column.replace("_", " "), justify="right")
     for seat, row in enumerate(rows):
         mark = " ★" if isinstance(winners, list) and seat in winners else ""
-        table.add_row(f"{seat}{mark}", *(_inline(row.get(c)) for c in columns))
+        table.add_row(Text(f"{seat}{mark}"), *(Text(_inline(row.get(c))) for c in columns))
     return table
