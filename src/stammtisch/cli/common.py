@@ -51,7 +51,7 @@ def heuristic_bot_class(game: str) -> type | None:
     try:
         module = import_module(f"stammtisch.games.{game}.bot")
     except ModuleNotFoundError as error:
-        if error.name == f"stammtisch.games.{game}.bot":
+        if error.name and f"stammtisch.games.{game}.bot".startswith(error.name):
             return None
         raise
     found = getattr(module, "HeuristicBot", None)

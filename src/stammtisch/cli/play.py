@@ -79,10 +79,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
     kinds = bot_kinds(args.bots, args.game, players)
     bots = {seat: make_bot(args.game, kinds[seat], bot_seed(seed, 0, seat))
             for seat in range(players) if seat != args.seat or args.auto}
-    names = [("you" if seat == args.seat and not args.auto else f"{kinds[seat]} bot") for seat in range(players)]
+    names = [f"Player {seat + 1} (" + ("you" if seat not in bots else f"{kinds[seat]} bot") + ")"
+             for seat in range(players)]
     session = Session(console, Match(game, seed, names), args.seat, bots, Texts(args.game, names))
     session.path = record_path(records_dir(args.records), args.game, seed)
-    console.print(f"[bold]{args.game}[/], {players} players, seed {seed}; you play seat {args.seat}.")
+    who = f"a {kinds[args.seat]} bot plays your seat {args.seat}" if args.auto else f"you play seat {args.seat}"
+    console.print(f"[bold]{args.game}[/], {players} players, seed {seed}; {who}.")
     return session.run()
 
 

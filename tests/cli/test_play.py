@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from stammtisch.engine.record import parse_record, replay
+from stammtisch.games import make_game
+from tests.cli.conftest import run_cli
+
+FINAL_TITLE = "Final scores (victory points by source)"
+
+
+def final_table(output: str) -> str:
+    """The final score table as printed: from its title to its bottom border."""
+    start = output.index(FINAL_TITLE)
+    end = output.index("└", start)
+    return output[start:output.index("\n", end)]
+
+
+def totals(table: str) -> list[int]:
+    """The last number of every party row of the final table: the totals."""
+    rows = [line for line in table.splitlines() if line.startswith("│")]
+    return [int(re.findall(r"\d+", row)[-1]) for row in rows]
+
+
+def engine_scores(record_file: Path) -> list[int]:
+    record = parse_record(record_file.read_text(encoding="utf-8"))
+    game = make_game(record.header.game, record.header.players, record.header.options)
+    *_, (state, _seat, _action, _events) = replay(record, lambda *_args: game)
+    assert game.is_over(state)
+    return game.scores(state)
+
+
+def test_auto_game_ends_with_the_final_table_and_a_record(auto_game: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+    result, record_file = auto_game
+    table = final_table(result.stdout)
+    for column in ("Votes", "Wins", "Media", "Party base", "Money", "Total"):
+        assert column in table
+    assert totals(table) == engine_scores(record_file)
+    assert f"Record saved to {record_file}" in result.stdout
+    assert record_file.name.startswith("diemacher-") and record_file.name.endswith("-seed11.jsonl")
+    record = parse_record(record_file.read_text(encoding="utf-8"))
+    assert record.header.seed == 11 and record.header.players == 3
+    assert len(record.moves) > 50
+    assert "Election 1 in " in result.stdout  # events are printed as sentences
+
+
+def test_piped_human_input_reprompts_and_quits_with_the_record(tmp_path: Path) -> None:
+    result = run_cli("play", "diemacher", "--seed", "3", "--bots", "random", "--records", str(tmp_path),
+                     stdin="1\nx\n0\n1\nq\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "'x' is not a choice: type a number from 1 to" in out
+    assert "'0' is not a choice: type a number from 1 to" in out
+    assert out.count("Your decision") == 3  # two answered decisions and the one left with q
+    assert "Your draft hand:" in out and "Program draft" in out and "Your party: CDU/CSU" in out
+    assert "Game left unfinished after" in out
+    files = list(tmp_path.glob("diemacher-*-seed3.jsonl"))
+    assert len(files) == 1
+    record = parse_record(files[0].read_text(encoding="utf-8"))
+    human_moves = [action for seat, action in record.moves if seat == 0]
+    assert [a[0] for a in human_moves] == ["draft_pick", "draft_pick"]
+
+
+def test_end_of_input_quits_like_q(tmp_path: Path) -> None:
+    result = run_cli("play", "diemacher", "--seed", "3", "--bots", "random", "--records", str(tmp_path), stdin="")
+    assert result.returncode == 0, result.stderr
+    assert "Game left unfinished after 2 moves" in result.stdout  # the two bots' sealed picks
+
+
+def test_records_default_to_stammtisch_home(tmp_path: Path) -> None:
+    result = run_cli("play", "diemacher", "--seed", "4", "--bots", "random", home=tmp_path, stdin="q\n")
+    assert result.returncode == 0, result.stderr
+    assert len(list((tmp_path / "records").glob("diemacher-*-seed4.jsonl"))) == 1
+
+
+def test_bad_table_option_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
+    for option, message in (("elections=5", "table option elections: 5 is not allowed"),
+                            ("colour=blue", "unknown table option 'colour'"),
+                            ("open_money", "--option expects NAME=VALUE")):
+        result = run_cli("play", "diemacher", "--auto", "--option", option, "--records", str(tmp_path))
+        assert result.returncode == 2
+        assert message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_wrong_player_count_and_seat_are_clear_errors(tmp_path: Path) -> None:
+    result = run_cli("play", "diemacher", "--players", "6", "--auto", "--records", str(tmp_path))
+    assert result.returncode == 2 and "3 to 5 players, not 6" in result.stderr
+    result = run_cli("play", "diemacher", "--seat", "3", "--auto", "--records", str(tmp_path))
+    assert result.returncode == 2 and "--seat must be a seat from 0 to 2" in result.stderr
+
+
+def test_glueckauf_plays_with_the_generic_renderer(tmp_path: Path) -> None:
+    result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--records", str(tmp_path), stdin="1\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "glueckauf (seat 0)" in result.stdout  # the tree's root
+    assert " 1. Draft order card " in result.stdout
+    assert "Player 1 (you) drafts order card" in result.stdout
+    auto = run_cli("play", "glueckauf", "--players", "3", "--auto", "--seed", "2", "--records", str(tmp_path))
+    assert auto.returncode == 0, auto.stderr
+    assert "Final scores" in auto.stdout
