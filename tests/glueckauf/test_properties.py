@@ -1,0 +1,172 @@
+"""Random games: no exception, conservation, exact replay, strictness, views that leak nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from glueckauf_helpers import new_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, parse_record, replay
+from stammtisch.engine.step import step
+from stammtisch.games import make_game
+from stammtisch.games.glueckauf.rules import GlueckAuf
+from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, RETURN_ORDERS, RETURN_TILES, State
+
+PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
+         ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface")]  # fmt: skip
+
+
+def check_conservation(game: GlueckAuf, s: State) -> None:
+    coal = sum(s.supply) + sum(p.coal_owned() for p in s.players)
+    assert coal == 4 * game.edition.coal_per_colour
+    tiles_drawn = s.drawn if s.stage in (KEEP_TILE, RETURN_TILES) else []
+    tiles = s.tile_stack + [t for t in s.factory if t] + tiles_drawn + [t for p in s.players for t in p.tiles]
+    assert sorted(tiles) == list(range(1, 49))
+    cards_drawn = s.drawn if s.stage in (KEEP_ORDER, RETURN_ORDERS) else []
+    cards = s.order_deck + [c for c in s.order_slots if c] + s.revealed + cards_drawn
+    cards += [o[0] for p in s.players for o in p.orders] + [c for p in s.players for c in p.delivered]
+    assert sorted(cards) == list(range(1, 45))
+    for seat, p in enumerate(s.players):
+        on_board = sum(n for owner, n in zip(s.owner, s.count, strict=True) if owner == seat and n)
+        assert p.workers + p.canteen + p.bank + on_board == game.total_workers
+        assert 0 <= sum(p.cage) <= 5 and p.money >= 0
+        for t in range(4):
+            assert 0 <= p.cubes_in_tunnel(t) <= p.carts[t]
+
+
+def hide_differently(game: GlueckAuf, s: State, seat: int, rng: random.Random) -> State:
+    """A state that differs from ``s`` only in what ``seat`` may not know."""
+    other = s.copy()
+    rng.shuffle(other.tile_stack)
+    rng.shuffle(other.order_deck)
+    other.chance.seed += 1
+    other.chance.draws += 3
+    drawing = other.current if other.stage in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
+    if drawing is not None and drawing != seat:
+        pile = other.tile_stack if other.stage in (KEEP_TILE, RETURN_TILES) else other.order_deck
+        if pile:
+            other.drawn[0], pile[0] = pile[0], other.drawn[0]
+    if not game.options["open_delivered"]:
+        for index, p in enumerate(other.players):
+            if index != seat and p.delivered and other.order_deck:
+                p.delivered[0], other.order_deck[0] = other.order_deck[0], p.delivered[0]
+    return other
+
+
+def play_checked(game: GlueckAuf, seed: int, probe_every: int = 7) -> tuple[State, Record]:
+    rng = random.Random(seed)
+    state, _ = game.new_state(seed)
+    record = Record(Header(game.name, game.num_players, dict(game.options), seed))
+    moves = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        assert legal and len(set(legal)) == len(legal)
+        if moves % probe_every == 0:
+            probe(game, state, seat, legal, rng)
+        action = legal[rng.randrange(len(legal))]
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
+        step(game, state, seat, action)
+        record.moves.append((seat, action))
+        check_conservation(game, state)
+        moves += 1
+        assert moves < 4000
+    assert game.to_act(state) == [] and state.final is not None
+    return state, record
+
+
+def probe(game: GlueckAuf, state: State, seat: int, legal: list[tuple[object, ...]], rng: random.Random) -> None:
+    before = state.copy()
+    for action in PROBE:
+        if action not in legal:
+            with pytest.raises(IllegalAction):
+                step(game, state, seat, action)
+    other = (seat + 1) % game.num_players
+    with pytest.raises(IllegalAction):
+        step(game, state, other, legal[0])
+    assert state == before
+    for viewer in [None, *range(game.num_players)]:
+        view = game.view(state, viewer)
+        json.dumps(view)
+        hidden = hide_differently(game, state, -1 if viewer is None else viewer, rng)
+        assert game.view(hidden, viewer) == view
+
+
+def replayed(record: Record) -> State:
+    final = None
+    for state, _seat, _action, _events in replay(parse_record(record.dumps()), make_game):
+        final = state
+    assert final is not None
+    return final
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_random_games(players: int) -> None:
+    for seed in range(8):
+        options = {"open_delivered": seed % 2 == 1, "count_printed_carts": seed % 3 != 0}
+        game = GlueckAuf(players, options)
+        state, record = play_checked(game, seed * 31 + players)
+        assert replayed(record) == state
+        assert len(game.winners(state)) >= 1
+        summary = game.summary(state)
+        assert all(isinstance(v, int) for v in summary.values())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]))
+def test_any_seed(seed: int, players: int) -> None:
+    game = GlueckAuf(players)
+    state, record = play_checked(game, seed, probe_every=25)
+    assert replayed(record) == state
+
+
+def test_views_do_show_a_seats_own_secrets() -> None:
+    """The leak check above can fail: the drawer's own view does change with its draw."""
+    game = new_game(4)
+    state, _ = game.new_state(4)
+    while state.draft_queue:
+        seat = game.to_act(state)[0]
+        step(game, state, seat, game.legal_actions(state, seat)[0])
+    step(game, state, 0, ("place", "factory_draw"))
+    other = state.copy()
+    other.drawn[0], other.tile_stack[0] = other.tile_stack[0], other.drawn[0]
+    assert game.view(other, 0) != game.view(state, 0)
+    assert game.view(other, 1) == game.view(state, 1)
+    state.players[1].delivered = [1]
+    changed = state.copy()
+    changed.players[1].delivered = [2]
+    assert game.view(changed, 1) != game.view(state, 1)
+    assert game.view(changed, 0) == game.view(state, 0)
+    assert game.view(changed, None) == game.view(state, None)
+
+
+def test_open_delivered_option_shows_delivered_cards() -> None:
+    game = new_game(3, open_delivered=True)
+    state, _ = game.new_state(1)
+    state.players[1].delivered = [5]
+    assert [c["id"] for c in game.view(state, 0)["seats"][1]["delivered"]] == [5]
+    closed = new_game(3)
+    assert closed.view(state, 0)["seats"][1]["delivered"] is None
+
+
+def test_copy_is_independent() -> None:
+    game = new_game(4)
+    state, _ = play_checked(game, 3, probe_every=10_000)
+    copy = state.copy()
+    assert copy == state
+    copy.players[0].coal[0] += 1
+    copy.players[1].orders.append((1, ((),), 1))
+    copy.tile_stack.append(99)
+    assert copy != state and state.tile_stack[-1:] != [99]
+
+
+def test_same_seed_same_game() -> None:
+    game = new_game(3)
+    a, record_a = play_checked(game, 77, probe_every=10_000)
+    b, record_b = play_checked(game, 77, probe_every=10_000)
+    assert a == b and record_a.moves == record_b.moves

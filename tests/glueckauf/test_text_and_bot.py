@@ -1,0 +1,96 @@
+"""Readable texts for every event and action; the heuristic bot."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from glueckauf_helpers import GREY, act, after_draft, card_with, give_order, new_game
+
+from stammtisch.bots.base import RandomBot
+from stammtisch.engine.protocol import Event
+from stammtisch.engine.step import step
+from stammtisch.games.glueckauf.bot import HeuristicBot
+from stammtisch.games.glueckauf.rules import GlueckAuf
+from stammtisch.games.glueckauf.text import describe_action, describe_event
+
+
+def test_delivery_sentence() -> None:
+    event = Event("delivered", {"seat": 0, "transport": "train", "cards": [3, 9], "vp": 14})
+    assert describe_event(event, ["Anna", "Ben"]) == "Anna delivers 2 orders by train: 14 points"
+    assert describe_event(event) == "Player 1 delivers 2 orders by train: 14 points"
+
+
+def test_some_action_texts() -> None:
+    assert describe_action(("place", "mining_8")) == "Place on the 8-step pit"
+    assert describe_action(("cage", "grey")) == "Move the cage to the grey tunnel"
+    assert describe_action(("fill", "cage", 12, 0, "black")) == "Put a black cube from the cage on field 1 of order card 12"
+    assert describe_action(("keep_tile", None)) == "Keep no tunnel tile"
+
+
+def test_every_event_and_action_of_random_games_reads() -> None:
+    seen_events: set[str] = set()
+    seen_actions: set[str] = set()
+    for players in (2, 3, 4):
+        game = GlueckAuf(players)
+        rng = random.Random(players)
+        for seed in range(6):
+            state, events = game.new_state(seed)
+            texts = [describe_event(e) for e in events]
+            while not game.is_over(state):
+                seat = game.to_act(state)[0]
+                legal = game.legal_actions(state, seat)
+                for action in legal:
+                    seen_actions.add(action[0])
+                    texts.append(describe_action(action))
+                for event in step(game, state, seat, legal[rng.randrange(len(legal))]):
+                    seen_events.add(event.kind)
+                    texts.append(describe_event(event, ["A", "B", "C", "D"]))
+            assert all(t and "{" not in t and "_" not in t for t in texts), [t for t in texts if "_" in t][:3]
+    assert {"placed", "delivered", "tile_bought", "category_scored", "final_scoring", "game_over"} <= seen_events
+    assert seen_actions >= {"draft", "place", "cage", "load", "fill", "store", "done", "confirm"}
+
+
+def play(game: GlueckAuf, seed: int, heuristic_seat: int) -> tuple[list[int], list[int]]:
+    state, _ = game.new_state(seed)
+    bots: list[HeuristicBot | RandomBot] = [RandomBot(seed * 7 + k) for k in range(game.num_players)]
+    bots[heuristic_seat] = HeuristicBot(seed)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        view = json.loads(json.dumps(game.view(state, seat)))  # the bot sees only serialised views
+        action = bots[seat].choose(view, legal)
+        assert action in legal
+        step(game, state, seat, action)
+    return game.winners(state), game.scores(state)
+
+
+def test_heuristic_bot_beats_random_bots() -> None:
+    game = GlueckAuf(4)
+    wins = 0
+    for seed in range(12):
+        winners, _scores = play(game, 500 + seed, seed % 4)
+        wins += winners == [seed % 4]
+    assert wins >= 10
+
+
+def test_heuristic_bot_plays_two_and_three_players() -> None:
+    for players in (2, 3):
+        winners, scores = play(GlueckAuf(players), 9, 1)
+        assert winners == [1] and scores[1] > 20
+
+
+def test_bot_completes_an_order_in_one_mining_run() -> None:
+    game = new_game(4)
+    state = after_draft(game)
+    p = state.players[0]
+    p.carts[GREY] = 3
+    p.coal[GREY * 4 + GREY] = 3
+    card = card_with(game, 0, (GREY, GREY))
+    p.orders = []
+    give_order(game, state, 0, card)
+    bot = HeuristicBot()
+    act(game, state, ("place", "mining_6"))
+    while state.current == 0 and state.stage == "mining":
+        act(game, state, bot.choose(game.view(state, 0), game.legal_actions(state, 0)))
+    assert p.orders[0][2] == 0  # down, load, load, up, fill, fill
