@@ -24,7 +24,10 @@ def test_delivery_sentence() -> None:
 def test_some_action_texts() -> None:
     assert describe_action(("place", "mining_8")) == "Place on the 8-step pit"
     assert describe_action(("cage", "grey")) == "Move the cage to the grey tunnel"
-    assert describe_action(("fill", "cage", 12, 0, "black")) == "Put a black cube from the cage on field 1 of order card 12"
+    assert (
+        describe_action(("fill", "cage", 12, 0, "black"))
+        == "Put a black cube from the cage on field 1 of order card 12"
+    )
     assert describe_action(("keep_tile", None)) == "Keep no tunnel tile"
 
 
