@@ -1,28 +1,10 @@
 from __future__ import annotations
 
-import re
-import subprocess
 from pathlib import Path
 
 from stammtisch.engine.record import parse_record, replay
 from stammtisch.games import make_game
-from tests.cli.conftest import run_cli
-
-FINAL_TITLE = "Final scores (victory points by source)"
-
-
-def final_table(output: str) -> str:
-    """The final score table as printed: from its title to its bottom border."""
-    start = output.index(FINAL_TITLE)
-    end = output.index("└", start)
-    return output[start:output.index("\n", end)]
-
-
-def totals(table: str) -> list[int]:
-    """The last number of every party row of the final table: the totals."""
-    rows = [line for line in table.splitlines() if line.startswith("│")]
-    return [int(re.findall(r"\d+", row)[-1]) for row in rows]
-
+from tests.cli.helpers import Result, final_table, run_cli, totals
 
 def engine_scores(record_file: Path) -> list[int]:
     record = parse_record(record_file.read_text(encoding="utf-8"))
@@ -32,7 +14,7 @@ def engine_scores(record_file: Path) -> list[int]:
     return game.scores(state)
 
 
-def test_auto_game_ends_with_the_final_table_and_a_record(auto_game: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+def test_auto_game_ends_with_the_final_table_and_a_record(auto_game: tuple[Result, Path]) -> None:
     result, record_file = auto_game
     table = final_table(result.stdout)
     for column in ("Votes", "Wins", "Media", "Party base", "Money", "Total"):
