@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import pytest
+
+from stammtisch.cli.common import CliError, bot_kinds, make_bot, parse_options
+from tests.cli.helpers import run_cli, table_rows
+
+
+def test_simulate_prints_win_rates_scores_and_outcomes() -> None:
+    args = ("simulate", "diemacher", "--players", "3", "--games", "3", "--bots", "heuristic,random,random",
+            "--seed", "5")
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    seats = table_rows(result.stdout, "Per seat")
+    assert [row[:2] for row in seats] == [["0", "heuristic"], ["1", "random"], ["2", "random"]]
+    wins = [int(row[2]) for row in seats]
+    assert 3 <= sum(wins) <= 9  # every game has at least one winner; shared wins count for each
+    assert all(row[3].endswith("%") for row in seats)
+    for row in seats:
+        low, median, high = float(row[6]), float(row[7]), float(row[8])
+        assert low <= float(row[5]) <= high and low <= median <= high
+    kinds = table_rows(result.stdout, "Per bot kind")
+    assert [(row[0], row[1]) for row in kinds] == [("heuristic", "3"), ("random", "6")]
+    outcomes = {row[0]: int(row[1]) for row in table_rows(result.stdout, "Notable outcomes")}
+    assert set(outcomes) <= {"sole", "several", "coalition", "no_coalition"}
+    assert sum(outcomes.values()) == 3 * 4  # four elections per game
+    assert run_cli(*args).stdout == result.stdout  # reproducible for a seed
+
+
+def test_simulate_rejects_a_wrong_number_of_bots() -> None:
+    result = run_cli("simulate", "diemacher", "--players", "3", "--games", "1", "--bots", "random,random")
+    assert result.returncode == 2 and "2 bots for 3 seats" in result.stderr
+
+
+def test_bench_reports_every_configuration_and_markdown() -> None:
+    result = run_cli("bench", "--seconds", "0.2", "--markdown")
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| diemacher") or
+            line.startswith("| glueckauf")]
+    configs = [tuple(cell.strip() for cell in row.strip("|").split("|")[:3]) for row in rows]
+    assert configs == [("diemacher", str(n), f"elections {e}") for e in (4, 7) for n in (3, 4, 5)] + [
+        ("glueckauf", str(n), "—") for n in (2, 3, 4)]
+    for row in rows:
+        games, per_second = row.strip("|").split("|")[3:5]
+        assert int(games) >= 1 and float(per_second.replace(",", "")) > 0
+    assert "| Game | Players |" in result.stdout and "Python 3." in result.stdout and "Machine:" in result.stdout
+
+
+def test_parse_options_reads_json_else_strings() -> None:
+    assert parse_options(["open_money=true", "elections=7", "parties=[\"SPD\", \"CDU\", \"FDP\"]", "mode=row"]) == {
+        "open_money": True, "elections": 7, "parties": ["SPD", "CDU", "FDP"], "mode": "row"}
+    with pytest.raises(CliError, match="NAME=VALUE"):
+        parse_options(["open_money"])
+
+
+def test_bot_kinds_and_a_game_without_a_heuristic_bot() -> None:
+    assert bot_kinds("random", "diemacher", 3) == ["random"] * 3
+    with pytest.raises(CliError, match="unknown bot kind 'clever'"):
+        bot_kinds("clever", "diemacher", 3)
+    with pytest.raises(CliError, match="has no heuristic bot yet"):
+        make_bot("nosuchgame", "heuristic", 1)
+
+
+def test_help_of_every_command() -> None:
+    main_help = run_cli("--help")
+    assert main_help.returncode == 0
+    for command in ("play", "simulate", "replay", "bench"):
+        assert command in main_help.stdout
+        sub = run_cli(command, "--help")
+        assert sub.returncode == 0 and f"usage: stammtisch {command}" in sub.stdout
