@@ -6,6 +6,7 @@ from stammtisch.engine.record import parse_record, replay
 from stammtisch.games import make_game
 from tests.cli.helpers import Result, final_table, run_cli, totals
 
+
 def engine_scores(record_file: Path) -> list[int]:
     record = parse_record(record_file.read_text(encoding="utf-8"))
     game = make_game(record.header.game, record.header.players, record.header.options)
