@@ -107,7 +107,7 @@ def replayed(record: Record) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seeded_random_games(players: int) -> None:
-    for seed in range(8):
+    for seed in range(20):
         options = {"open_delivered": seed % 2 == 1, "count_printed_carts": seed % 3 != 0}
         game = GlueckAuf(players, options)
         state, record = play_checked(game, seed * 31 + players)
@@ -115,9 +115,11 @@ def test_seeded_random_games(players: int) -> None:
         assert len(game.winners(state)) >= 1
         summary = game.summary(state)
         assert all(isinstance(v, int) for v in summary.values())
+        assert summary["orders_delivered"] == sum(len(p.delivered) for p in state.players)
+        assert summary["tiles_bought"] == sum(len(p.tiles) for p in state.players)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.sampled_from([2, 3, 4]))
 def test_any_seed(seed: int, players: int) -> None:
     game = GlueckAuf(players)

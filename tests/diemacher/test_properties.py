@@ -1,0 +1,221 @@
+"""Invariants over many random games of every size and length (die-macher.md §2.4, §13).
+
+Nothing is created or destroyed (56 program, 42 opinion, 10 poll cards, rally cubes, media and
+double markers), money never goes negative, trends stay on their scale, replays reproduce the
+final state, illegal actions change nothing, and views show nothing a seat may not know."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.record import Header, Record, parse_record, replay
+from stammtisch.engine.step import step
+from stammtisch.games import make_game
+from stammtisch.games.diemacher.rules import DieMacher
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
+from tests.diemacher.helpers import snapshot
+
+CONFIGS = [(players, elections) for players in (3, 4, 5) for elections in (4, 7)]
+
+
+def check_invariants(game: DieMacher, state: State) -> None:
+    programs: Counter[int] = Counter(state.program_deck + state.program_discard)
+    programs.update(c for c in state.program_display if c != NOBODY)
+    for seat, player in enumerate(state.players):
+        programs.update(player.program + player.hand)
+        if state.phase in ("program", "program_more"):
+            programs.update(player.secret)  # chosen cards left the hand but are not revealed yet
+        if state.draft_hands:
+            programs.update(state.draft_hands[seat])
+    assert programs == Counter({card: 4 for card in range(CARD_TYPES)}), "56 program cards"
+
+    opinions: Counter[int] = Counter(state.opinion_deck + state.opinion_discard)
+    opinions.update(c for c in range(CARD_TYPES) if state.opinion_display[c])
+    for board in state.boards:
+        opinions.update(board.opinions)
+    assert opinions == Counter({card: 3 for card in range(CARD_TYPES)}), "42 opinion cards"
+
+    polls = state.poll_deck + [c for c, _ in state.poll_discard]
+    polls += [state.poll_in_hand] if state.poll_in_hand != NOBODY else []
+    assert sorted(polls) == list(range(10)), "10 poll cards"
+
+    markers = 5 if game.long_game else 4
+    for seat, player in enumerate(state.players):
+        assert player.money >= 0
+        assert player.rally_supply + sum(b.rallies[seat] for b in state.boards) == 20
+        on_boards = sum(b.media.count(seat) for b in state.boards)
+        assert player.media_supply + on_boards + sum(m.count(seat) for m in state.media_presence) == markers
+    doubled = sum(1 for b in state.boards if b.doubled != NOBODY)
+    assert state.double_supply + doubled == 4
+    for board in state.boards:
+        assert all(game.trend_min <= t <= game.trend_max for t in board.trend)
+        assert all(0 <= r <= 8 for r in board.rallies)
+        assert board.doubled == NOBODY or board.face_up[board.doubled]
+
+
+@pytest.mark.parametrize(("players", "elections"), CONFIGS)
+def test_random_games_keep_every_invariant(players: int, elections: int) -> None:
+    for seed in range(40):
+        game = DieMacher(players, {"elections": elections})
+        state, _ = game.new_state(seed)
+        rng = random.Random(seed)
+        check_invariants(game, state)
+        while not game.is_over(state):
+            seat = rng.choice(game.to_act(state))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            check_invariants(game, state)
+        assert len(game.scores(state)) == players
+
+
+@pytest.mark.parametrize(("players", "elections"), CONFIGS)
+def test_many_random_games_end_without_error(players: int, elections: int) -> None:
+    games = 250 if elections == 4 else 120
+    for seed in range(1000, 1000 + games):
+        game = DieMacher(players, {"elections": elections})
+        state, _ = game.new_state(seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = rng.choice(game.to_act(state))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        check_invariants(game, state)
+        assert state.elections_held == elections
+
+
+def random_record(players: int, elections: int, seed: int) -> tuple[Record, State]:
+    game = DieMacher(players, {"elections": elections})
+    state, _ = game.new_state(seed)
+    record = Record(Header("diemacher", players, dict(game.options), seed))
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        seat = rng.choice(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        step(game, state, seat, action)
+        record.moves.append((seat, action))
+    return record, state
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([3, 4, 5]), elections=st.sampled_from([4, 7]), seed=st.integers(0, 2**31))
+def test_replay_reproduces_the_final_state(players: int, elections: int, seed: int) -> None:
+    record, final = random_record(players, elections, seed)
+    text = record.dumps()
+    *_, (replayed, _seat, _action, _events) = replay(parse_record(text), make_game)
+    assert snapshot(replayed) == snapshot(final)
+
+
+ILLEGAL = [("bid", -1000), ("bid", 999999999), ("fly",), ("rallies", 0, 99), ("pass", "x"), ("shift", 0, 99),
+           ("place", 0, "chancellor"), ("convert", 0, 3), ("donation", 15000, True), ("draft_pick", 99)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), stop=st.integers(0, 400), bad=st.sampled_from(ILLEGAL), other_seat=st.booleans())
+def test_an_illegal_action_changes_nothing(seed: int, stop: int, bad: tuple[object, ...], other_seat: bool) -> None:
+    game = DieMacher(4, {})
+    state, _ = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if game.is_over(state):
+            break
+        seat = rng.choice(game.to_act(state))
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+    if game.is_over(state):
+        return
+    before = snapshot(state)
+    acting = game.to_act(state)
+    seat = next((s for s in range(4) if s not in acting), acting[0]) if other_seat else acting[0]
+    action = game.legal_actions(state, acting[0])[0] if other_seat and seat not in acting else bad
+    with pytest.raises(IllegalAction):
+        step(game, state, seat, action)
+    assert snapshot(state) == before
+
+
+def hide_differently(state: State, seat: int, rng: random.Random) -> State:
+    """A copy that differs from ``state`` only in what ``seat`` cannot see."""
+    other = state.copy()
+    other.chance.seed += 1
+    rng.shuffle(other.program_deck)
+    rng.shuffle(other.opinion_deck)
+    if len(other.poll_deck) > 2:  # the top card's back is public; the order beneath it is not
+        rest = other.poll_deck[:-1]
+        rng.shuffle(rest)
+        other.poll_deck[:-1] = rest
+    for s, player in enumerate(other.players):
+        if s == seat:
+            continue
+        player.money += 1000  # others' money is hidden by default
+        if player.hand and other.program_deck and other.phase not in ("keep",):
+            i = rng.randrange(len(player.hand))
+            player.hand[i], other.program_deck[0] = other.program_deck[0], player.hand[i]
+        if other.done and other.phase == "bid" and other.done[s]:
+            player.secret = [max(0, player.secret[0] - 1000)]
+    for board in other.boards:
+        for slot, up in enumerate(board.face_up):
+            if not up and other.opinion_deck:
+                board.opinions[slot], other.opinion_deck[0] = other.opinion_deck[0], board.opinions[slot]
+    return other
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), stop=st.integers(0, 350), players=st.sampled_from([3, 4, 5]))
+def test_views_show_nothing_a_seat_may_not_know(seed: int, stop: int, players: int) -> None:
+    game = DieMacher(players, {})
+    state, _ = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if game.is_over(state):
+            return
+        seat = rng.choice(game.to_act(state))
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+    if game.is_over(state) or state.phase in ("draft", "program", "program_more", "keep"):
+        return  # hands there are not interchangeable with deck cards without changing the draft
+    viewer = rng.randrange(players)
+    other = hide_differently(state, viewer, rng)
+    assert game.view(other, viewer) == game.view(state, viewer)
+    assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer)
+
+
+def test_the_view_does_show_the_seats_own_secrets() -> None:
+    """The leak test above can fail: the same changes applied to the viewer's own hand and money show."""
+    game = DieMacher(3, {})
+    state, _ = game.new_state(7)
+    rng = random.Random(7)
+    while state.phase != "media":
+        seat = rng.choice(game.to_act(state))
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+    other = state.copy()
+    other.players[0].money += 1000
+    assert game.view(other, 0) != game.view(state, 0)
+    assert game.view(other, 1) == game.view(state, 1)
+    other.players[0].hand = [c ^ 1 for c in other.players[0].hand]
+    assert game.view(other, 0)["players"][0]["hand"] != game.view(state, 0)["players"][0]["hand"]
+
+
+def test_open_money_shows_everyones_money() -> None:
+    # die-macher.md HI-01 config money_visibility / open_money
+    game = DieMacher(3, {"open_money": True})
+    state, _ = game.new_state(1)
+    assert [p["money"] for p in game.view(state, 0)["players"]] == [30000] * 3
+    hidden = DieMacher(3, {})
+    state, _ = hidden.new_state(1)
+    assert [p["money"] for p in hidden.view(state, 0)["players"]] == [30000, None, None]
+
+
+def test_sealed_bids_stay_hidden_until_all_have_bid() -> None:
+    # die-macher.md HI-11
+    game = DieMacher(3, {})
+    state, _ = game.new_state(3)
+    rng = random.Random(3)
+    while state.phase != "bid":
+        seat = rng.choice(game.to_act(state))
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+    events = step(game, state, 1, ("bid", 7000))
+    assert all(e.seats is None and "7000" not in repr(e.params) for e in events)
+    view = game.view(state, 0)
+    assert view["players"][1]["committed"] and "7000" not in repr(view)
+    assert view["to_act"] == [0, 2]
