@@ -42,7 +42,9 @@ def pay_all(game: DieMacher, state: State) -> None:
     ("party_executive", {"votes"}, {"base", "trend"}),
     ("front_runner", {"trend"}, {"votes", "free_poll", "program"}),
 ])
-def test_each_politician_offers_its_main_then_its_secondary_actions(pid: str, main: set[str], secondary: set[str]) -> None:
+def test_each_politician_offers_its_main_then_its_secondary_actions(
+    pid: str, main: set[str], secondary: set[str]
+) -> None:
     # die-macher.md §8 politician catalogue
     game, state = at_politicians([(0, pid)])
     state.boards[0].media[0] = 1  # an opponent marker so that a buy-out is possible
