@@ -44,6 +44,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "edition": None,  # path of an edition data file; None: the packaged edition
 }
 
+SUMMARY_KEYS = (
+    "orders_delivered", "deliveries", "tiles_bought", "displacements", "draw_tiles", "draw_orders",
+    "substitute_cubes", "substituted_fields", "carts_left_empty", "factory_not_refilled", "order_not_refilled",
+)  # fmt: skip
+
 DONE: Action = ("done",)
 CONFIRM_TURN: Action = ("confirm",)
 CAGE_TO = tuple(("cage", name) for name in LEVELS)
@@ -235,7 +240,8 @@ class GlueckAuf(Game[State]):
         return scoring.winners(self.scores(state), kept)
 
     def summary(self, state: State) -> dict[str, int]:
-        result = dict(state.stats)
+        result = dict.fromkeys(SUMMARY_KEYS, 0)
+        result.update(state.stats)
         if state.stage == OVER:
             vp = self.scores(state)
             tied = [seat for seat, v in enumerate(vp) if v == max(vp)]
@@ -427,7 +433,7 @@ class GlueckAuf(Game[State]):
 
     def _draw(self, s: State, seat: int, pile: list[int], what: str, events: list[Event]) -> None:
         n = min(self.edition.draw_count, len(pile))
-        s.drawn = [pile.pop() for _ in range(n)]
+        s.drawn = sorted(pile.pop() for _ in range(n))  # a hand, not a pile: no order to learn
         self._count(s, f"draw_{what}")
         events.append(Event(f"drew_{what}", {"seat": seat, "count": n}))
         events.append(Event(f"drawn_{what}", {"seat": seat, "ids": list(s.drawn)}, (seat,)))

@@ -60,7 +60,7 @@ def _level(level: str) -> str:
 _EVENTS: dict[str, Callable[[Params, str], str]] = {
     "setup": lambda p, who: _("{players} players; {who} starts").format(players=p["players"], who=who),
     "drafted": lambda p, who: _("{who} drafts order card {card}").format(who=who, card=p["card"]),
-    "shift_starts": lambda p, who: _("Shift {shift} begins").format(shift=p["shift"]),
+    "shift_starts": lambda p, who: _("Shift {shift} begins; {who} starts").format(shift=p["shift"], who=who),
     "placed": lambda p, who: (
         _("{who} places {n} worker(s) on {space}, sending {d} to the canteen")
         if p["displaced"]
@@ -116,7 +116,7 @@ def _ids(ids: Sequence[int]) -> str:
 
 def describe_event(event: Event, names: Sequence[str] | None = None) -> str:
     params = event.params
-    who = _player(params.get("seat"), names)
+    who = _player(params.get("seat", params.get("start_player")), names)
     if event.kind == "category_scored":
         return _category(params, names)
     if event.kind == "game_over":
