@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -129,7 +130,7 @@ def copies_per_second(game: Game[Any], state: Any, seconds: float) -> float:
 
 
 def rich_table(results: list[Result]) -> Table:
-    table = Table(title="Random full games on one core")
+    table = Table(title="Random full games on one core", box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
     for column in COLUMNS:
         table.add_column(column, justify="left" if column in ("Game", "Options") else "right")
     for result in results:

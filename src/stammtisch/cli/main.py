@@ -35,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as error:
         print(f"stammtisch {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("stammtisch: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         return 1
     return code

@@ -6,6 +6,7 @@ import argparse
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from rich.console import Console
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     kinds = bot_kinds(args.bots, args.game, args.players)
     tally = Tally(args.players, kinds)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"{args.game}, {args.players} players", total=args.games)
         for index in range(args.games):
             bots = [make_bot(args.game, kind, bot_seed(args.seed, index, seat)) for seat, kind in enumerate(kinds)]
@@ -94,8 +95,9 @@ def report(console: Console, args: argparse.Namespace, tally: Tally) -> None:
                   f"{args.seed + tally.games - 1}")
     console.print(seat_table(tally))
     console.print(kind_table(tally))
-    if tally.outcomes:
-        console.print(outcome_table(tally))
+    labels = outcome_labels(args.game)
+    if tally.outcomes or labels:
+        console.print(outcome_table(tally, labels))
 
 
 def percent(count: int, total: int) -> str:
@@ -128,11 +130,24 @@ def kind_table(tally: Tally) -> Table:
     return table
 
 
-def outcome_table(tally: Tally) -> Table:
+def outcome_labels(game: str) -> dict[str, str]:
+    """Readable names of a game's outcome kinds (``text.OUTCOMES``), listed even when they never happened."""
+    try:
+        module = import_module(f"stammtisch.games.{game}.text")
+    except ImportError:
+        return {}
+    labels = getattr(module, "OUTCOMES", {})
+    return {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
+
+
+def outcome_table(tally: Tally, labels: dict[str, str]) -> Table:
     table = Table(title="Notable outcomes (summed over all games)")
     table.add_column("Outcome")
     table.add_column("Count", justify="right")
     table.add_column("Per game", justify="right")
-    for name, count in sorted(tally.outcomes.items()):
-        table.add_row(name, str(count), f"{count / tally.games:.2f}")
+    if labels:
+        table.add_column("Meaning")
+    for name in [*labels, *sorted(set(tally.outcomes) - set(labels))]:
+        count = tally.outcomes[name]
+        table.add_row(name, str(count), f"{count / tally.games:.2f}", *([labels.get(name, "")] if labels else []))
     return table
