@@ -105,8 +105,8 @@ class GlueckAuf(Game[State]):
         self.total_workers = ed.workers[num_players]
         self.spots = self._open_spots()
         self.spot_by_id = {spot.id: spot for spot in self.spots}
-        self.factory_slots = max(int(s.value) for s in ed.spaces if s.action == "factory")
-        self.order_slots = max(int(s.value) for s in ed.spaces if s.action == "order")
+        self.factory_slot_count = max(int(s.value) for s in ed.spaces if s.action == "factory")
+        self.order_slot_count = max(int(s.value) for s in ed.spaces if s.action == "order")
         self.fill_actions = self._fill_actions()
         self.draft_actions = [("draft", i) for i in range(len(self.cards))]
         self.keep_tile_actions = [("keep_tile", i) for i in range(len(self.tiles))]
@@ -178,8 +178,8 @@ class GlueckAuf(Game[State]):
         s.start_player = s.current = chance.choice(list(range(n))) if start is None else start
         s.tile_stack = [t.id for t in ed.tunnel_tiles]
         chance.shuffle(s.tile_stack)
-        s.factory = [0] * self.factory_slots
-        s.order_slots = [0] * self.order_slots
+        s.factory = [0] * self.factory_slot_count
+        s.order_slots = [0] * self.order_slot_count
         for spot in self.spots:
             if spot.kind == FACTORY:
                 s.factory[spot.number] = s.tile_stack.pop()
@@ -190,11 +190,10 @@ class GlueckAuf(Game[State]):
         s.draft_queue = [(s.start_player - k) % n for k in range(1, n + 1)] * ed.orders_drafted
         event = Event("setup", {"players": n, "start_player": s.start_player, "factory": list(s.factory),
                                 "revealed": list(s.revealed)})  # fmt: skip
-        if not s.draft_queue:
-            events = [event]
+        events = [event]
+        if not s.draft_queue:  # an edition without a draft
             self._end_draft(s, events)
-            return s, events
-        return s, [event]
+        return s, events
 
     # --- protocol -----------------------------------------------------------------------------
 
@@ -350,7 +349,7 @@ class GlueckAuf(Game[State]):
     # --- draft --------------------------------------------------------------------------------
 
     def _draft(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        card = action[1]
+        card = int(action[1])  # the engine's `in` check lets True pass for 1
         s.revealed.remove(card)
         s.draft_queue.pop(0)
         s.players[seat].orders.append(self._new_order(card))
@@ -482,7 +481,7 @@ class GlueckAuf(Game[State]):
         self._after_purchase(s, events)
 
     def _keep_tile(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        tile = action[1]
+        tile = None if action[1] is None else int(action[1])
         if tile is None:
             events.append(Event("kept_nothing", {"seat": seat, "what": "tile"}))
         else:
@@ -510,7 +509,7 @@ class GlueckAuf(Game[State]):
     # --- orders -------------------------------------------------------------------------------
 
     def _keep_order(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        card = action[1]
+        card = None if action[1] is None else int(action[1])
         if card is None:
             events.append(Event("kept_nothing", {"seat": seat, "what": "order"}))
         else:
@@ -574,6 +573,7 @@ class GlueckAuf(Game[State]):
 
     def _fill(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         _, source, card_id, j, colour_name = action
+        card_id, j = int(card_id), int(j)
         p = s.players[seat]
         colour = COLOUR_INDEX[colour_name]
         (p.cage if source == "cage" else p.storage)[colour] -= 1
