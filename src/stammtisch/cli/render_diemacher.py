@@ -63,9 +63,17 @@ def status_line(view: dict[str, Any]) -> Text:
     return text
 
 
-def boards(view: dict[str, Any]) -> Columns:
+def boards(view: dict[str, Any]) -> RenderableType:
+    """The boards in play side by side as far as the width allows; the others as one line."""
     current = (view.get("decision") or {}).get("board")
-    return Columns([board_panel(view, pos, pos == current) for pos in range(len(view["boards"]))])
+    in_play = [pos for pos, board in enumerate(view["boards"]) if board["in_play"]]
+    out = [view["boards"][pos]["name"] for pos in range(len(view["boards"])) if pos not in in_play]
+    panels = Columns([board_panel(view, pos, pos == current) for pos in in_play], equal=True)
+    legend = Text("☒ election this round · ×2 doubled opinion · ✦ media influencer · Match: program fit · "
+                  "✓ has decided", style="dim")
+    if out:
+        legend = Text("Out of play: " + ", ".join(out) + " · ", style="dim") + legend
+    return Group(panels, legend)
 
 
 def board_panel(view: dict[str, Any], pos: int, current: bool) -> Panel:
@@ -73,15 +81,11 @@ def board_panel(view: dict[str, Any], pos: int, current: bool) -> Panel:
     title = f"{board['name']} ({board['state']}) · max {board['max_vp']} VP"
     if board["ballot_box"]:
         title += " · ☒ election"
-    body: list[RenderableType] = [Text("Opinions: ") + opinions(board)]
-    if board["in_play"]:
-        body.append(board_table(view, board))
-        if board["politicians"]:
-            body.append(Text("Politicians: ") + politicians(view, board["politicians"]))
-    else:
-        body.append(Text("not in play", style="dim"))
-    style = "yellow" if current else ("bold" if board["ballot_box"] else ("dim" if not board["in_play"] else ""))
-    return Panel(Group(*body), title=title, border_style=style, expand=False)
+    body: list[RenderableType] = [Text("Opinions: ") + opinions(board), board_table(view, board)]
+    if board["politicians"]:
+        body.append(Text("Politicians: ") + politicians(view, board["politicians"]))
+    style = "yellow" if current else ("bold" if board["ballot_box"] else "")
+    return Panel(Group(*body), title=title, border_style=style)
 
 
 def opinions(board: dict[str, Any]) -> Text:
@@ -114,7 +118,8 @@ def politicians(view: dict[str, Any], row: list[dict[str, Any]]) -> Text:
     texts = []
     for placed in row:
         paid = {True: " (paid)", False: " (declined)", None: ""}[placed["paid"]]
-        texts.append(party(view, placed["seat"]) + Text(f" {politician_name(placed['politician'])}{paid}"))
+        who = politician_name(placed["politician"]) if placed["politician"] else "face-down"
+        texts.append(party(view, placed["seat"]) + Text(f" {who}{paid}"))
     return Text(" · ").join(texts)
 
 
