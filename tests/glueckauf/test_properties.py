@@ -172,3 +172,16 @@ def test_same_seed_same_game() -> None:
     a, record_a = play_checked(game, 77, probe_every=10_000)
     b, record_b = play_checked(game, 77, probe_every=10_000)
     assert a == b and record_a.moves == record_b.moves
+
+
+def test_a_match_through_the_engine() -> None:
+    from stammtisch.bots.base import RandomBot
+    from stammtisch.engine.match import Match
+
+    match = Match(make_game("glueckauf", 3, {"start_player": 2}), seed=12, names=["A", "B", "C"])
+    bot = RandomBot(1)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.act(seat, bot.choose(match.view(seat), match.legal_actions(seat)))
+    assert replayed(match.record) == match.state
+    assert any(e.kind == "game_over" for e in match.events)
