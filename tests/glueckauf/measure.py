@@ -1,6 +1,6 @@
 """Measure Glück Auf speed and bot strength (not a test; run it by hand):
 
-    .venv/bin/python tests/glueckauf/measure.py [games] [bot games]
+.venv/bin/python tests/glueckauf/measure.py [games] [bot games]
 """
 
 from __future__ import annotations
