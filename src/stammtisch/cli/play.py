@@ -27,7 +27,7 @@ from stammtisch.cli.common import (
 )
 from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, IllegalAction, Seat
 
 
 class Quit(Exception):
@@ -108,7 +108,11 @@ class Session:
                 seat = self.next_seat()
                 action = self.bots[seat].choose(self.match.view(seat), self.match.legal_actions(seat)) \
                     if seat in self.bots else self.ask(seat)
-                events = self.match.act(seat, action)
+                try:
+                    events = self.match.act(seat, action)
+                except IllegalAction as error:
+                    raise CliError(f"the bot of seat {seat} chose an illegal action ({error}); "
+                                   f"the record so far is in {self.path}") from None
                 self.save()
                 self.show_events(events)
         except (Quit, KeyboardInterrupt):

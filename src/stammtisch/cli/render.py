@@ -41,9 +41,14 @@ def final_renderer(game: str) -> FinalRenderer:
     return found if callable(found) else render_generic_final
 
 
+STATUS_KEYS = ("round", "shift", "phase", "stage", "to_act", "current")
+
+
 def render_generic(view: dict[str, Any]) -> RenderableType:
     """Every key of the view as a tree, short values inline: works for any game."""
-    tree = Tree(Text(f"{view.get('game', 'game')} (seat {_inline(view.get('seat'))})", style="bold"))
+    status = " · ".join(f"{key.replace('_', ' ')} {_inline(view[key])}" for key in STATUS_KEYS if key in view)
+    tree = Tree(Text.assemble((f"{view.get('game', 'game')} (seat {_inline(view.get('seat'))})", "bold"),
+                              f"  {status}" if status else ""))
     _add_mapping(tree, view)
     return tree
 
