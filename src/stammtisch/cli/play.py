@@ -40,6 +40,11 @@ def add_parser(commands: Any) -> None:
         description="Play one seat against bots. Each time you must decide you see the table as your seat "
                     "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
                     "is kept). Input is read from stdin, so it can be piped.",
+        epilog="examples:\n  stammtisch play diemacher --players 4 --seat 1\n"
+               "  stammtisch play diemacher --elections 7 --option open_money=true\n"
+               "  printf '1\\n2\\nq\\n' | stammtisch play diemacher --seed 7\n"
+               "  stammtisch play glueckauf --players 3 --auto",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="diemacher or glueckauf")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: 3 for Die Macher, "

@@ -24,6 +24,8 @@ def add_parser(commands: Any) -> None:
         description="Play K games between bots and report win rates per seat and per bot kind (a shared win "
                     "counts for every tied seat and is also reported separately), score distributions per seat "
                     "and counts of notable outcomes. Runs are reproducible for a given --seed.",
+        epilog="example:\n  stammtisch simulate diemacher --players 3 --games 200 --bots heuristic,random,random",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="diemacher or glueckauf")
     parser.add_argument("--players", type=int, required=True, help="number of players")
