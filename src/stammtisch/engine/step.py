@@ -14,7 +14,16 @@ def step(game: Game[Any], state: Any, seat: Seat, action: Action) -> list[Event]
     if seat not in game.to_act(state):
         raise IllegalAction(f"seat {seat} is not to act now (waiting for seats {game.to_act(state)})")
     legal = game.legal_actions(state, seat)
-    if action not in legal:
+    if action not in legal or not any(_identical(action, candidate) for candidate in legal if candidate == action):
         kinds = sorted({a[0] for a in legal})
         raise IllegalAction(f"{action!r} is not legal now; legal kinds: {', '.join(kinds)}")
     return game.apply(state, seat, action)
+
+
+def _identical(a: object, b: object) -> bool:
+    """Equal and of the same types all the way down: True is not 1, 1.0 is not 1."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    return a == b

@@ -15,6 +15,7 @@ from stammtisch.engine.protocol import Action
 
 View = dict[str, Any]
 RESERVE = 6000  # money the bot keeps for politicians and the next rallies
+RALLY_COSTS = (1000, 2000, 3000, 5000, 7000, 10000, 15000, 20000)
 
 
 class HeuristicBot:
@@ -140,17 +141,17 @@ def _buy_media(view: View, action: Action) -> float:
 
 
 def _rallies(view: View, action: Action) -> float:
+    """Votes the rallies will bring where they will soon be converted, against half a point per €1,000."""
     _, pos, n = action
     if n == 0:
         return 0.0
-    costs = (1000, 2000, 3000, 5000, 7000, 10000, 15000, 20000)
-    cost = costs[n - 1]
+    cost = RALLY_COSTS[n - 1]
     if money(view) - cost < RESERVE // 2:
         return -1.0
     board = view["boards"][pos]
     mult = max(1, board_matches(board, me(view)["program"]))
     votes = (n + board["trend"][view["seat"]]) * mult
-    return urgency(view, pos) * votes / (cost / 1000) * (1.5 if n >= 4 else 1.0) - 0.5
+    return urgency(view, pos) * votes - cost / 2000
 
 
 POLITICIAN_VALUE = {"backbencher": 3, "vice_chancellor": 2, "spokesperson": 1, "secretary": 4,

@@ -1,0 +1,59 @@
+"""The engine's strict step and its records, on a real game."""
+
+from __future__ import annotations
+
+import pytest
+
+from stammtisch.engine.match import Match
+from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.record import CorruptRecord, parse_record, replay
+from stammtisch.engine.step import step
+from stammtisch.games import make_game
+from stammtisch.games.diemacher.rules import DieMacher
+
+
+def test_values_of_another_type_are_not_legal() -> None:
+    game = DieMacher(3, {})
+    state, _ = game.new_state(1)
+    seat = game.to_act(state)[0]
+    card = game.legal_actions(state, seat)[0][1]
+    with pytest.raises(IllegalAction):
+        step(game, state, seat, ("draft_pick", float(card)))
+    step(game, state, seat, ("draft_pick", card))
+
+
+def test_not_your_turn_names_who_is_to_act() -> None:
+    game = DieMacher(3, {})
+    state, _ = game.new_state(1)
+    step(game, state, 0, game.legal_actions(state, 0)[0])
+    with pytest.raises(IllegalAction, match="not to act"):
+        step(game, state, 0, game.legal_actions(state, 1)[0])
+
+
+def test_match_record_round_trips_and_replays() -> None:
+    match = Match(make_game("diemacher", 3, {"elections": 4}), seed=9, names=["Ann", "Ben", "Cem"])
+    for _ in range(60):
+        seat = match.to_act()[0]
+        match.act(seat, match.legal_actions(seat)[-1])
+    record = parse_record(match.record.dumps())
+    assert record.header.names == ["Ann", "Ben", "Cem"] and record.moves == match.record.moves
+    *_, (state, _seat, _action, _events) = replay(record, make_game)
+    assert match.game.view(state, 0) == match.view(0)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty"),
+    ('{"record": "other"}\n', "line 1"),
+    ('{"record": "stammtisch", "game": "diemacher", "players": 3, "seed": 1, "engine_version": "1"}\n{"seat": 0}\n',
+     "line 2"),
+])
+def test_corrupt_records_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(CorruptRecord, match=message):
+        parse_record(text)
+
+
+def test_a_record_with_an_illegal_move_fails_at_that_line() -> None:
+    header = '{"record": "stammtisch", "game": "diemacher", "players": 3, "seed": 1, "engine_version": "1"}'
+    record = parse_record(header + '\n{"seat": 0, "action": ["bid", 5]}\n')
+    with pytest.raises(CorruptRecord, match="line 2"):
+        list(replay(record, make_game))
