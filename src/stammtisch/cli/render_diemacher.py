@@ -51,8 +51,9 @@ def render_view(view: dict[str, Any]) -> RenderableType:
 def status_line(view: dict[str, Any]) -> Text:
     phase = PHASE_NAMES.get(view["phase"], view["phase"])
     text = Text.assemble(
-        (f"Round {view['round']} of {view['last_round']}", "bold"), " · ", (phase, "bold cyan"),
-        f" · elections held {view['elections_held']} of {view['elections']} rounds · start player ",
+        (f"Round {view['round']} of {view['last_round']}" if view["round"] else "Setup", "bold"), " · ",
+        (phase, "bold cyan"),
+        f" · elections held {view['elections_held']} of {view['elections']} · start player ",
         party(view, view["start_player"]), " · to act: ", parties(view, view["to_act"]),
     )
     decision = view.get("decision") or {}
@@ -157,7 +158,8 @@ def displays(view: dict[str, Any]) -> Table:
 
 def media_presence(view: dict[str, Any]) -> Text:
     slots = []
-    for slot in view["media_presence"]:
+    used = view["media_presence"][-view["elections"]:]  # the 4-election game uses the 4 white spots
+    for slot in used:
         slots.append(Text(f"{slot['vp']} VP ") + parties(view, slot["markers"]))
     return Text(" · ").join(slots)
 
