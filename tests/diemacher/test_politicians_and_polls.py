@@ -208,3 +208,18 @@ def test_money_ranks_with_ties(rank: str, money: list[int], points: list[int]) -
     # die-macher.md §6 and G-08: ties share the rank's full award; competition ranking by default
     game = DieMacher(4, {"money_rank": rank})
     assert money_points(game, money) == points
+
+
+def test_simultaneous_payment_is_sealed_until_everyone_decided() -> None:
+    # die-macher.md G-13 config p6_pay_order = simultaneous
+    game, state = at_politicians([(0, "secretary"), (1, "spokesperson")], p6_pay_order="simultaneous")
+    assert sorted(game.to_act(state)) == [0, 1]
+    money = [p.money for p in state.players]
+    act(game, state, 1, ("decline",))
+    view = game.view(state, 0)
+    assert view["players"][1]["committed"] and all(p["paid"] is None for p in view["boards"][0]["politicians"])
+    assert game.to_act(state) == [0]
+    events = act(game, state, 0, ("pay",))
+    assert [e.kind for e in events][:3] == ["sealed_committed", "politician_paid", "politician_declined"]
+    assert [p.money for p in state.players][:2] == [money[0] - 8000, money[1]]
+    assert game.to_act(state) == [0]  # the Secretary's main action

@@ -219,3 +219,28 @@ def test_sealed_bids_stay_hidden_until_all_have_bid() -> None:
     view = game.view(state, 0)
     assert view["players"][1]["committed"] and "7000" not in repr(view)
     assert view["to_act"] == [0, 2]
+
+
+ALTERNATIVES = [
+    {"tiebreak_open_order": "previous_start_player_clockwise", "poll_auction_first": "left_of_start_player"},
+    {"coalition_mode": "strongest_chooses_any_feasible", "p6_pay_order": "simultaneous", "open_money": True},
+    {"coalition_mode": "candidate_may_decline", "force_convert_at_cap": True, "swap_out_to": "discard"},
+    {"bang_lock_scope": "state_game", "poll_no_bid": "stays_on_top", "poll_apply_other_positive": True,
+     "rally_trend_floor_general": False, "money_rank": "dense", "phase2_optional": False},
+    {"media_influencer_timing": "after_winner_moves", "no_coalition_winner_media": True,
+     "unpublished_poll_public": True, "donation_accept_base_loss": [1, 3, 3], "trend_min": -2, "trend_max": 3},
+    {"removed_board_media": "to_box", "buyout_removed_to": "box", "win_threshold": 40, "base_floor": 2},
+]
+
+
+@pytest.mark.parametrize("options", ALTERNATIVES)
+def test_table_option_alternatives_play_whole_games(options: dict[str, object]) -> None:
+    for seed in range(12):
+        game = DieMacher(3 + seed % 3, {"elections": 4 if seed % 2 else 7, **options})
+        state, _ = game.new_state(seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = rng.choice(game.to_act(state))
+            step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+            if "buyout_removed_to" not in options:  # with the "box" variants media markers leave the game
+                check_invariants(game, state)

@@ -262,4 +262,6 @@ _RULES: dict[str, Callable[[View, Action], float]] = {
     "base": lambda v, a: 2.0, "buyout": _buyout, "others_trend": _others_trend, "program": _program,
     "free_poll": _free_poll, "publish_poll": _publish, "withhold_poll": _withhold, "poll_bid": _poll_bid,
     "shift": _shift, "convert": _convert, "donation": _donation,
+    "coalition": lambda v, a: 1.0 if a[1] else 0.0,  # a coalition is worth +7 VP and a media move
+    "coalition_partner": lambda v, a: 0.0,
 }

@@ -23,7 +23,7 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "rally_trend_floor_general": (True, bool, "C-04"),
     "bang_lock_scope": ("state_round", ("state_round", "state_game"), "C-08"),
     "coalition_mode": ("priority_first_feasible",
-                       ("priority_first_feasible",), "C-09 (the other readings are not offered yet)"),
+                       ("priority_first_feasible", "strongest_chooses_any_feasible", "candidate_may_decline"), "C-09"),
     "removed_board_media": ("to_supply", ("to_supply", "to_box"), "C-10"),
     "force_convert_at_cap": (False, bool, "C-11"),
     "swap_out_to": ("hand", ("hand", "discard"), "C-12"),
@@ -40,7 +40,7 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "money_rank": ("competition", ("competition", "dense"), "G-08"),
     "media_influencer_timing": ("before_moves", ("before_moves", "after_winner_moves"), "G-09"),
     "no_coalition_winner_media": (False, bool, "G-09"),
-    "p6_pay_order": ("row", ("row",), "G-13 (simultaneous is not offered yet)"),
+    "p6_pay_order": ("row", ("row", "simultaneous"), "G-13"),
     "unpublished_poll_public": (False, bool, "G-14"),
     "money_unit": (1000, int, "G-17"),
 }

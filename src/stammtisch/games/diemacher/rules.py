@@ -34,6 +34,7 @@ BANG = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
 # Program-change steps (die-macher.md phase 2): choose a mode, take a display card, swap, keep one.
 MODE, TAKE, SWAP, KEEP = range(4)
 FROM_PHASE_2, FROM_POLITICIAN = range(2)
+UNDECIDED = -2  # coalition talks still open
 LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
 
 
@@ -69,7 +70,8 @@ class DieMacher(Game[State]):
     def to_act(self, state: State) -> list[Seat]:
         if state.phase == "over":
             return []
-        if state.phase in SEALED and not state.program_change and state.poll_in_hand == NOBODY:
+        sealed = state.phase in SEALED or (state.phase == "politicians" and state.step == "sealed_pay")
+        if sealed and not state.program_change and state.poll_in_hand == NOBODY:
             return [seat for seat, done in enumerate(state.done) if not done]
         return [state.actor]
 
@@ -582,6 +584,12 @@ class DieMacher(Game[State]):
                                                                  "row": [[s, self.edition.politicians[p].id]
                                                                          for s, p, _ in board.row]}))
                 state.step, state.row_cursor = "pay", 0
+            if state.step == "pay" and self.options["p6_pay_order"] == "simultaneous":
+                self._open_sealed_payment(state, board, pos, events)
+            if state.step == "sealed_pay":
+                if not all(state.done):
+                    return True
+                self._reveal_payments(state, board, pos, events)
             if state.step == "pay":
                 if self._next_payer(state, board, pos, events):
                     return True
@@ -612,6 +620,38 @@ class DieMacher(Game[State]):
             state.row_cursor += 1
         return False
 
+    def _open_sealed_payment(self, state: State, board: Board, pos: int, events: list[Event]) -> None:
+        """G-13 alternative: every owner decides to pay or decline at once, unseen by the others."""
+        state.done = [True] * state.seats
+        for entry in board.row:
+            seat, politician = entry[0], self.edition.politicians[entry[1]]
+            if state.players[seat].money >= politician.cost:
+                state.done[seat] = False
+                state.players[seat].secret = []
+            else:
+                entry[2] = 0
+                events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
+                                                            "politician": politician.id}))
+        state.step = "sealed_pay"
+
+    def _reveal_payments(self, state: State, board: Board, pos: int, events: list[Event]) -> None:
+        for entry in board.row:
+            if entry[2] == -1:
+                self._pay_or_decline(state, entry, pos, state.players[entry[0]].secret == [1], events)
+                state.players[entry[0]].secret = []
+        state.done = []
+        state.step, state.row_cursor = "main", 0
+
+    def _pay_or_decline(self, state: State, entry: list[int], pos: int, pay: bool, events: list[Event]) -> None:
+        seat, politician = entry[0], self.edition.politicians[entry[1]]
+        entry[2] = int(pay)
+        if pay:
+            state.players[seat].money -= politician.cost
+            events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
+                                                    "cost": politician.cost}))
+        else:
+            events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician.id}))
+
     def _next_politician_decision(self, state: State, board: Board) -> bool:
         while state.row_cursor < len(board.row):
             seat, _politician, paid = board.row[state.row_cursor]
@@ -623,7 +663,7 @@ class DieMacher(Game[State]):
         return False
 
     def _legal_politicians(self, state: State, seat: Seat) -> list[Action]:
-        if state.step == "pay":
+        if state.step in ("pay", "sealed_pay"):
             return [("pay",), ("decline",)]
         pos = self.from_election(state)[state.cursor]
         politician = self.edition.politicians[state.boards[pos].row[state.row_cursor][1]]
@@ -660,18 +700,15 @@ class DieMacher(Game[State]):
 
     def _apply_politicians(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         pos = self.from_election(state)[state.cursor]
-        board = state.boards[pos]
-        entry = board.row[state.row_cursor]
         kind = action[0]
+        if state.step == "sealed_pay":
+            state.players[seat].secret = [int(kind == "pay")]
+            state.done[seat] = True
+            events.append(Event("sealed_committed", {"seat": seat, "decision": "pay_politician"}))
+            return
+        entry = state.boards[pos].row[state.row_cursor]
         if kind in ("pay", "decline"):
-            entry[2] = 1 if kind == "pay" else 0
-            politician = self.edition.politicians[entry[1]]
-            if kind == "pay":
-                state.players[seat].money -= politician.cost
-                events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
-                                                        "cost": politician.cost}))
-            else:
-                events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician.id}))
+            self._pay_or_decline(state, entry, pos, kind == "pay", events)
             state.row_cursor += 1
             return
         if kind != "skip":
@@ -904,7 +941,7 @@ class DieMacher(Game[State]):
                     return True
                 state.turn += 1
             state.cursor, state.turn = state.cursor + 1, 0
-        state.phase = "election"
+        state.phase, state.cursor, state.auction = "election", 0, []
         return False
 
     def _legal_convert(self, state: State, seat: Seat) -> list[Action]:
@@ -937,13 +974,59 @@ class DieMacher(Game[State]):
     # --- phase 9b–d: elections, money, next round ------------------------------------------
 
     def _settle_election(self, state: State, events: list[Event]) -> bool:
-        for pos in self.elections_in(state.round):
-            scoring.hold_election(self, state, pos, events)
+        elections = self.elections_in(state.round)
+        while state.cursor < len(elections):
+            pos = elections[state.cursor]
+            if not state.auction:
+                state.auction = self._coalition_talks(state, pos)
+            if state.auction and state.auction[0] == UNDECIDED:
+                mode = self.options["coalition_mode"]
+                state.actor = state.auction[2] if mode == "strongest_chooses_any_feasible" else \
+                    state.auction[3 + state.auction[1]]
+                return True
+            partner = state.auction[0] if state.auction else None
+            scoring.hold_election(self, state, pos, events, partner)
+            state.auction = []
+            state.cursor += 1
         if state.round == self.last_round:
             self._end_game(state, events)
             return False
-        state.phase, state.turn = "money", 0
+        state.phase, state.turn, state.cursor = "money", 0, 0
         return False
+
+    def _coalition_talks(self, state: State, pos: int) -> list[int]:
+        """C-09 alternatives: [UNDECIDED, candidate asked, strongest, *feasible partners] when the
+        table's coalition mode leaves a choice here; [] when the default rule decides."""
+        mode = self.options["coalition_mode"]
+        if mode == "priority_first_feasible":
+            return []
+        votes = state.boards[pos].votes
+        if any(v >= self.options["win_threshold"] for v in votes):
+            return []
+        strongest, candidates = scoring.coalition_candidates(self, state, votes)
+        feasible = [q for q in candidates if votes[strongest] + votes[q] >= self.options["win_threshold"]]
+        if len(feasible) < (2 if mode == "strongest_chooses_any_feasible" else 1):
+            return []
+        return [UNDECIDED, 0, strongest, *feasible]
+
+    def _legal_election(self, state: State, seat: Seat) -> list[Action]:
+        if self.options["coalition_mode"] == "strongest_chooses_any_feasible":
+            return [("coalition_partner", q) for q in state.auction[3:]]
+        return [("coalition", True), ("coalition", False)]
+
+    def _apply_coalition(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+        talks = state.auction
+        if action[0] == "coalition_partner":
+            talks[0] = action[1]
+        elif action[1]:
+            talks[0] = seat
+        else:
+            talks[1] += 1
+            if talks[1] == len(talks) - 3:
+                talks[0] = NOBODY  # every candidate declined: no coalition
+        events.append(Event("coalition_answer", {"seat": seat, "strongest": talks[2],
+                                                 "partner": action[1] if action[0] == "coalition_partner" else None,
+                                                 "accepted": action[1] if action[0] == "coalition" else None}))
 
     def _settle_money(self, state: State, events: list[Event]) -> bool:
         donations = state.round <= 3
@@ -1080,6 +1163,7 @@ class DieMacher(Game[State]):
         "polls": _legal_polls,
         "convert": _legal_convert,
         "money": _legal_money,
+        "election": _legal_election,
     }
     _apply: dict[str, Callable[[DieMacher, State, Seat, Action, list[Event]], None]] = {
         "draft_pick": _apply_draft_pick,
@@ -1102,6 +1186,8 @@ class DieMacher(Game[State]):
         "shift": _apply_media_shift,
         "convert": _apply_convert,
         "donation": _apply_donation,
+        "coalition": _apply_coalition,
+        "coalition_partner": _apply_coalition,
     }
 
     def _apply_pass(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 
-def hold_election(game: DieMacher, state: State, pos: int, events: list[Event]) -> None:
+def hold_election(game: DieMacher, state: State, pos: int, events: list[Event], partner: int | None = None) -> None:
+    """Score the election in board ``pos``; ``partner`` is the coalition partner agreed in talks
+    (NOBODY: none), or None to find it by the default rule (C-09)."""
     state.elections_held += 1
     number = state.elections_held
     board = state.boards[pos]
@@ -23,7 +25,7 @@ def hold_election(game: DieMacher, state: State, pos: int, events: list[Event]) 
         player.win_vp.append(0)
     timing_first = game.options["media_influencer_timing"] == "before_moves"
     influencer = media_influencer(board) if timing_first else NOBODY
-    outcome, awarded, moving = _decide_win(game, state, votes)
+    outcome, awarded, moving = _decide_win(game, state, votes, partner)
     awards = game.edition.awards
     for seat in awarded:
         state.players[seat].win_vp[-1] = awards[outcome]
@@ -41,7 +43,8 @@ def hold_election(game: DieMacher, state: State, pos: int, events: list[Event]) 
     }))
 
 
-def _decide_win(game: DieMacher, state: State, votes: list[int]) -> tuple[str, list[int], list[int]]:
+def _decide_win(game: DieMacher, state: State, votes: list[int],
+                partner: int | None) -> tuple[str, list[int], list[int]]:
     """(outcome, parties awarded, parties whose media marker moves as winners)."""
     threshold = game.options["win_threshold"]
     over = [seat for seat, v in enumerate(votes) if v >= threshold]
@@ -50,17 +53,25 @@ def _decide_win(game: DieMacher, state: State, votes: list[int]) -> tuple[str, l
     if len(over) > 1:
         best = max(votes[s] for s in over)
         return "several", over, [s for s in over if votes[s] == best]
+    strongest, candidates = coalition_candidates(game, state, votes)
+    if partner is None:
+        partner = next((s for s in candidates if votes[strongest] + votes[s] >= threshold), NOBODY)
+    if partner != NOBODY:
+        return "coalition", [strongest, partner], [strongest, partner]
+    moving = [strongest] if game.options["no_coalition_winner_media"] else []
+    return "no_coalition", [strongest], moving
+
+
+def coalition_candidates(game: DieMacher, state: State, votes: list[int]) -> tuple[int, list[int]]:
+    """The strongest party and the others in order of candidacy: most shared program cards first,
+    then turn order (die-macher.md C-09)."""
     most = max(votes)
     strongest = game.first_in_turn_order(state, [s for s, v in enumerate(votes) if v == most])
     program = state.players[strongest].program
     order = state.turn_order()
     candidates = sorted((s for s in range(state.seats) if s != strongest),
                         key=lambda s: (-program_overlap(program, state.players[s].program), order.index(s)))
-    partner = next((s for s in candidates if votes[strongest] + votes[s] >= threshold), None)
-    if partner is not None:
-        return "coalition", [strongest, partner], [strongest, partner]
-    moving = [strongest] if game.options["no_coalition_winner_media"] else []
-    return "no_coalition", [strongest], moving
+    return strongest, candidates
 
 
 def _move_to_presence(state: State, board: Any, seat: int, spot: int) -> bool:

@@ -10,27 +10,30 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
-from stammtisch.i18n import _
+from stammtisch.i18n import N_, _, _n, format_number
 
-TOPIC_NAMES = ("education", "digitization", "genetic engineering", "national security", "welfare state",
-               "environment", "traffic")
+# Tables built at import time hold English literals marked with N_ (extracted, not yet
+# translated); every use translates them: _(TOPIC_NAMES[i]).
+TOPIC_NAMES = (N_("education"), N_("digitization"), N_("genetic engineering"), N_("national security"),
+               N_("welfare state"), N_("environment"), N_("traffic"))
 POLITICIAN_NAMES = {
-    "backbencher": "Backbencher", "vice_chancellor": "Vice-Chancellor", "spokesperson": "Spokesperson",
-    "secretary": "Secretary", "parliamentary_leader": "Parliamentary leader",
-    "honorary_chairman": "Honorary chairman", "party_executive": "Party executive", "front_runner": "Front runner",
+    "backbencher": N_("Backbencher"), "vice_chancellor": N_("Vice-Chancellor"), "spokesperson": N_("Spokesperson"),
+    "secretary": N_("Secretary"), "parliamentary_leader": N_("Parliamentary leader"),
+    "honorary_chairman": N_("Honorary chairman"), "party_executive": N_("Party executive"),
+    "front_runner": N_("Front runner"),
 }
 PHASE_NAMES = {
-    "draft": "Program draft", "program": "Choose your program", "program_more": "Complete your program",
-    "keep": "Keep one card", "start": "Start positions", "bid": "1 Start player auction",
-    "rebid": "1 Start player auction (tie)", "program_changes": "2 Party program changes",
-    "media": "3 Media purchase", "rallies": "4 Party rallies", "cabinet": "5 Shadow cabinet",
-    "politicians": "6 Politician actions", "media_shift": "7 Media influence", "polls": "8 Poll auctions",
-    "convert": "9a Relocate votes", "election": "9b Election", "money": "9c Money and donations",
-    "over": "Final scoring",
+    "draft": N_("Program draft"), "program": N_("Choose your program"), "program_more": N_("Complete your program"),
+    "keep": N_("Keep one card"), "start": N_("Start positions"), "bid": N_("1 Start player auction"),
+    "rebid": N_("1 Start player auction (tie)"), "program_changes": N_("2 Party program changes"),
+    "media": N_("3 Media purchase"), "rallies": N_("4 Party rallies"), "cabinet": N_("5 Shadow cabinet"),
+    "politicians": N_("6 Politician actions"), "media_shift": N_("7 Media influence"), "polls": N_("8 Poll auctions"),
+    "convert": N_("9a Relocate votes"), "election": N_("9b Election"), "money": N_("9c Money and donations"),
+    "over": N_("Final scoring"),
 }
-SYMBOLS = {"R": "+3 rallies", "T": "+1 trend", "M": "+1 media", "V": "+6 votes"}
-OUTCOMES = {"sole": "absolute majority", "several": "several majorities", "coalition": "coalition",
-            "no_coalition": "no coalition"}
+SYMBOLS = {"R": N_("+3 rallies"), "T": N_("+1 trend"), "M": N_("+1 media"), "V": N_("+6 votes")}
+OUTCOMES = {"sole": N_("absolute majority"), "several": N_("several majorities"), "coalition": N_("coalition"),
+            "no_coalition": N_("no coalition")}
 
 
 def card_name(card: int | None) -> str:
@@ -43,8 +46,13 @@ def politician_name(politician: str | None) -> str:
     return _(POLITICIAN_NAMES[politician]) if politician else _("a face-down politician")
 
 
+def phase_name(phase: str) -> str:
+    return _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
+
+
 def money(amount: int) -> str:
-    return f"€{amount:,}"
+    # TRANSLATORS: an amount of money; {amount} is already written with the language's digit grouping.
+    return _("€{amount}").format(amount=format_number(amount))
 
 
 class Names:
@@ -67,14 +75,16 @@ def describe_event(event: Event, view: dict[str, Any]) -> str:
 
 
 def _conversion(p: Mapping[str, Any], n: Names) -> str:
-    return _("{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes").format(
+    return _n("{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} vote",
+              "{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes",
+              p["votes"]).format(
         party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]),
         sign="+" if p["trend"] >= 0 else "−", trend=abs(p["trend"]), mult=p["mult"], votes=p["votes"])
 
 
 def _election(p: Mapping[str, Any], n: Names) -> str:
-    votes = ", ".join(f"{n.party(s)} {v} ({vp} VP)" for s, (v, vp) in enumerate(zip(p["votes"], p["vote_vp"],
-                                                                                      strict=True)))
+    votes = ", ".join(_("{party} {votes} ({points} VP)").format(party=n.party(s), votes=v, points=vp)
+                      for s, (v, vp) in enumerate(zip(p["votes"], p["vote_vp"], strict=True)))
     awarded = " + ".join(n.party(s) for s in p["awarded"])
     text = _("Election {number} in {state}: {votes}. {outcome}: {awarded} +{points} VP.").format(
         number=p["election"], state=n.board(p["board"]), votes=votes, outcome=_(OUTCOMES[p["outcome"]]),
@@ -96,7 +106,8 @@ def _politician_action(p: Mapping[str, Any], n: Names) -> str:
         "others_trend": lambda: _("{party} lowers every other party's trend in {state} by 1").format(
             party=who, state=state),
         "trend": lambda: _("{party} raises its trend in {state} by {n}").format(party=who, state=state, n=p["amount"]),
-        "votes": lambda: _("{party} gains {n} votes in {state}").format(party=who, state=state, n=p["amount"]),
+        "votes": lambda: _n("{party} gains {n} vote in {state}", "{party} gains {n} votes in {state}",
+                            p["amount"]).format(party=who, state=state, n=p["amount"]),
         "base": lambda: _("{party} raises its party base by {n}").format(party=who, n=p["amount"]),
         "program": lambda: _("{party} changes its party program").format(party=who),
         "free_poll": lambda: _("{party} takes a free poll in {state}").format(party=who, state=state),
@@ -107,7 +118,7 @@ def _politician_action(p: Mapping[str, Any], n: Names) -> str:
 def _final(p: Mapping[str, Any], n: Names) -> str:
     rows = [_("{party}: {total} VP (votes {votes}, wins {wins}, media {media}, party base {party_base}, "
               "money {money})").format(party=n.party(s), **row) for s, row in enumerate(p["scores"])]
-    return _("Final scores") + ": " + "; ".join(rows)
+    return _("Final scores: {rows}").format(rows="; ".join(rows))
 
 
 def _cards(cards: list[int]) -> str:
@@ -129,7 +140,8 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
         party=n.party(p["seat"]), cards=_cards(p["cards"])),
     "start_position_revealed": lambda p, n: _("{party} takes start block {block}: {spots}").format(
         party=n.party(p["seat"]), block=p["block"],
-        spots=", ".join(f"{_(SYMBOLS[sym])} {n.board(pos)}" for sym, pos in p["spots"])),
+        spots=", ".join(_("{bonus} in {state}").format(bonus=_(SYMBOLS[sym]), state=n.board(pos))
+                        for sym, pos in p["spots"])),
     "round_started": lambda p, n: _("Round {round} begins.").format(round=p["round"]),
     "start_bids_revealed": lambda p, n: _("Start bids: {bids}").format(
         bids=", ".join(f"{n.party(s)} {money(b)}" for s, b in enumerate(p["bids"]))),
@@ -151,7 +163,8 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "program_display_renewed": lambda p, n: _("New program display: {cards}").format(cards=_cards(p["display"])),
     "media_bought": lambda p, n: _("{party} buys a media marker in {state}").format(
         party=n.party(p["seat"]), state=n.board(p["board"])),
-    "rallies_organized": lambda p, n: _("{party} organizes {k} rallies in {state} for {cost}").format(
+    "rallies_organized": lambda p, n: _n("{party} organizes {k} rally in {state} for {cost}",
+                                         "{party} organizes {k} rallies in {state} for {cost}", p["rallies"]).format(
         party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]), cost=money(p["cost"])),
     "politician_placed": lambda p, n: _("{party} sends a politician to {state}").format(
         party=n.party(p["seat"]), state=n.board(p["board"])),
@@ -198,6 +211,13 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "state_entered": lambda p, n: _("A new state enters the game in place of the last election.").format(),
     "opinion_display_refilled": lambda p, n: _("The opinion display is refilled."),
     "final_scores": _final,
+    "coalition_answer": lambda p, n: (
+        _("{party} chooses {partner} as coalition partner").format(party=n.party(p["strongest"]),
+                                                                   partner=n.party(p["partner"]))
+        if p["partner"] is not None else
+        (_("{party} agrees to a coalition with {strongest}") if p["accepted"]
+         else _("{party} declines a coalition with {strongest}")).format(party=n.party(p["seat"]),
+                                                                          strongest=n.party(p["strongest"]))),
     "game_won": lambda p, n: _("{parties} wins!").format(parties=" & ".join(n.party(s) for s in p["seats"])),
 }
 
@@ -215,7 +235,7 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
     "keep": lambda a, n, v: _("Keep {card}").format(card=card_name(a[1])),
     "keep_card": lambda a, n, v: _("Keep {card}, discard the rest").format(card=card_name(a[1])),
     "start_block": lambda a, n, v: _("Start block {block}").format(block=a[1]),
-    "start_state": lambda a, n, v: _("{state}").format(state=n.board(a[1])),
+    "start_state": lambda a, n, v: n.board(a[1]),
     "bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "raise": lambda a, n, v: _("Raise to {amount}").format(amount=money(a[1])),
     "pass": lambda a, n, v: _("Pass"),
@@ -225,8 +245,10 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
     "take": lambda a, n, v: _("Take {card}").format(card=card_name(a[1])),
     "swap": lambda a, n, v: _("Swap {old} for {new}").format(old=card_name(a[1]), new=card_name(a[2])),
     "swaps_done": lambda a, n, v: _("No more swaps"),
-    "buy_media": lambda a, n, v: _("Buy a media marker in {state} (€5,000)").format(state=n.board(a[1])),
-    "rallies": lambda a, n, v: _("{k} rallies in {state}").format(k=a[2], state=n.board(a[1])),
+    "buy_media": lambda a, n, v: _("Buy a media marker in {state} ({cost})").format(state=n.board(a[1]),
+                                                                                     cost=money(5000)),
+    "rallies": lambda a, n, v: _n("{k} rally in {state}", "{k} rallies in {state}", a[2]).format(
+        k=a[2], state=n.board(a[1])),
     "place": lambda a, n, v: (_("Send {politician} to {state}").format(politician=politician_name(a[2]),
                                                                       state=n.board(a[1])) if a[2] is not None
         else _("No politician to {state}").format(state=n.board(a[1]))),
@@ -241,7 +263,7 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
         party=n.party(v["boards"][v["decision"]["board"]]["media"][a[1]])),
     "others_trend": lambda a, n, v: _("Lower every other party's trend by 1"),
     "trend": lambda a, n, v: _("Trend +{n}").format(n=a[1]),
-    "votes": lambda a, n, v: _("+{n} votes").format(n=a[1]),
+    "votes": lambda a, n, v: _n("+{n} vote", "+{n} votes", a[1]).format(n=a[1]),
     "base": lambda a, n, v: _("Party base +{n}").format(n=a[1]),
     "program": lambda a, n, v: _("Change your party program"),
     "free_poll": lambda a, n, v: _("Take a free poll"),
@@ -250,7 +272,10 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
     "poll_bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "shift": lambda a, n, v: _("Replace {old} with {new}").format(
         old=card_name(v["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"]), new=card_name(a[2])),
-    "convert": lambda a, n, v: _("Convert {k} rallies in {state}").format(k=a[2], state=n.board(a[1])),
+    "convert": lambda a, n, v: _n("Convert {k} rally in {state}", "Convert {k} rallies in {state}", a[2]).format(
+        k=a[2], state=n.board(a[1])),
+    "coalition": lambda a, n, v: _("Join the coalition") if a[1] else _("Decline the coalition"),
+    "coalition_partner": lambda a, n, v: _("Form a coalition with {party}").format(party=n.party(a[1])),
     "donation": lambda a, n, v: (_("Accept the {value} donation") if a[2] else _("Reject the {value} donation")).format(
         value=money(a[1])),
 }

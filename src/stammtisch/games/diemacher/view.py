@@ -101,8 +101,9 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "rally_supply": player.rally_supply,
         "vote_vp": list(player.vote_vp),
         "win_vp": list(player.win_vp),
-        "committed": bool(state.done and state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
-                          and state.done[s]),
+        "committed": bool(state.done and state.done[s] and (
+            state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
+            or (state.phase == "politicians" and state.step == "sealed_pay"))),
     }
     if mine:
         data["hand"] = sorted(player.hand)
@@ -128,6 +129,9 @@ def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]
     elif state.program_change:
         who, step, swaps, _origin, _ = state.program_change
         decision.update(kind="program_change", seat=who, step=("mode", "take", "swap", "keep")[step], swaps=swaps)
+    elif state.phase == "election" and state.auction:
+        _decided, asked, strongest, *candidates = state.auction
+        decision.update(kind="coalition", strongest=strongest, candidates=candidates, asked=asked)
     elif state.phase in ("rebid", "polls") and state.auction:
         high, high_seat, position, *order = state.auction
         decision.update(kind="auction", high=high if high >= 0 else None, high_seat=_none(high_seat),
