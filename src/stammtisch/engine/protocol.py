@@ -46,6 +46,9 @@ class Game(ABC, Generic[S]):
     name: str = ""
     min_players: int = 2
     max_players: int = 2
+    # Public events that show something nobody knew before (a face-down card turned up, a
+    # reshuffled deck's new top card): a move that causes one cannot be taken back.
+    revealing_events: frozenset[str] = frozenset()
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
         if not self.min_players <= num_players <= self.max_players:
@@ -90,6 +93,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def scores(self, state: S) -> list[int]:
         """Final points per seat (valid once the game is over)."""
+
+    def reveals(self, event: Event) -> bool:
+        """Whether an event shows anybody something that was hidden (private events always do)."""
+        return event.seats is not None or event.kind in self.revealing_events
 
     def summary(self, state: S) -> dict[str, int]:
         """Counts of notable outcomes in a finished game (for ``simulate``); none by default."""

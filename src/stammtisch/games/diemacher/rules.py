@@ -42,6 +42,12 @@ class DieMacher(Game[State]):
     name = "diemacher"
     min_players = 3
     max_players = 5
+    revealing_events = frozenset({
+        "opinion_revealed", "opinion_duplicate_discarded", "program_display_renewed", "program_deck_reshuffled",
+        "politicians_revealed", "start_bids_revealed", "program_revealed", "program_exception",
+        "start_position_revealed", "poll_auction", "poll_deck_reshuffled", "state_entered", "election",
+        "program_cards_discarded", "poll_published", "start_bid_tie",
+    })
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         checked = check_options(options, self.num_players)

@@ -93,6 +93,8 @@ class GlueckAuf(Game[State]):
     name = "glueckauf"
     min_players = 2
     max_players = 4
+    revealing_events = frozenset({"refilled", "not_refilled", "delivered_revealed", "shift_ends", "category_scored",
+                                  "final_scoring"})
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(num_players, options)
