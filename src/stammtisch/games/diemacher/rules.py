@@ -376,7 +376,6 @@ class DieMacher(Game[State]):
 
     def _new_start_player(self, state: State, seat: int, price: int, events: list[Event]) -> None:
         state.players[seat].money -= price
-        state.previous_start = state.start_player
         state.start_player = seat
         events.append(Event("start_player", {"seat": seat, "paid": price}))
         state.phase, state.turn, state.program_change = "program_changes", 0, []

@@ -28,7 +28,7 @@ def set_up(game: DieMacher, seed: int) -> tuple[State, list[Event]]:
     state.chance.shuffle(state.program_deck)
     size = game.edition.program_display_size[state.seats]
     state.program_display = [state.program_deck.pop() for _ in range(size)]
-    state.start_player = state.previous_start = state.chance.choice(list(range(state.seats)))
+    state.start_player = state.chance.choice(list(range(state.seats)))
     events.append(Event("game_set_up", {"preliminary_start_player": state.start_player}))
     state.draft_hands = [[state.program_deck.pop() for _ in range(7)] for _ in state.players]
     for seat, hand in enumerate(state.draft_hands):

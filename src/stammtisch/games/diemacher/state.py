@@ -85,7 +85,7 @@ class State:
     """The whole table.  Flow fields say which decision is pending and whose it is."""
 
     __slots__ = (
-        "round", "phase", "start_player", "previous_start", "boards", "players", "chance",
+        "round", "phase", "start_player", "boards", "players", "chance",
         "program_deck", "program_discard", "program_display", "opinion_deck", "opinion_discard",
         "opinion_display", "poll_deck", "poll_discard", "double_supply", "media_presence", "future_states",
         "elections_held", "actor", "done", "turn", "cursor", "row_cursor", "step", "passes", "auction",
@@ -96,7 +96,6 @@ class State:
         self.round = 0
         self.phase = "setup"
         self.start_player = 0
-        self.previous_start = 0
         self.boards: list[Board] = []
         self.players: list[Player] = []
         self.chance = Chance(0)
@@ -129,7 +128,7 @@ class State:
     def copy(self) -> State:
         s = State.__new__(State)
         s.round, s.phase = self.round, self.phase
-        s.start_player, s.previous_start = self.start_player, self.previous_start
+        s.start_player = self.start_player
         s.boards = [b.copy() for b in self.boards]
         s.players = [p.copy() for p in self.players]
         s.chance = self.chance.copy()
