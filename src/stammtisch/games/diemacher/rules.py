@@ -601,10 +601,7 @@ class DieMacher(Game[State]):
                 state.step, state.row_cursor = "main", 0
             if self._next_politician_decision(state, board):
                 return True
-            for seat, politician, _paid in board.row:
-                events.append(Event("politician_to_box", {"seat": seat, "board": pos,
-                                                          "politician": self.edition.politicians[politician].id}))
-            board.row = []
+            board.row = []  # every politician of the state goes to the box
             state.cursor, state.step = state.cursor + 1, "reveal"
         if self.options["bang_lock_scope"] == "state_round":
             for board in state.boards:
