@@ -1,11 +1,131 @@
-"""Every text a player reads goes through ``_`` so that it can be translated (gettext)."""
+"""Every text a player reads goes through ``_`` so that it can be translated (gettext).
+
+English is the source language.  The other languages are standard gettext catalogs
+(``locale/<lang>/LC_MESSAGES/stammtisch.po``), compiled in memory with Babel the first time
+a language is used; no ``.mo`` file is shipped.  See ``docs/i18n.md``.
+
+- ``_(text)`` translates now, into the current language: call it when the text is shown, not
+  at import time, so that ``set_language`` changes every later text.
+- ``N_(text)`` marks a literal for extraction without translating it (for tables built at
+  import time); translate the value where it is shown: ``_(TOPIC_NAMES[i])``.
+- ``_n(singular, plural, n)`` picks the plural form for the count ``n`` in the current
+  language (Polish has three, Korean one); the caller still fills in ``{n}``.
+- ``format_number(n)`` writes a whole number as the current language does (5,000 / 5.000 / 5000).
+"""
 
 from __future__ import annotations
 
 import gettext
+import io
+import os
+import threading
+from importlib import resources
+
+DOMAIN = "stammtisch"
+SOURCE_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "pl": "Polski",
+    "it": "Italiano",
+    "ko": "한국어",
+}
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+_cache: dict[str, gettext.NullTranslations] = {}
+_lock = threading.Lock()
 
 
 def _(message: str) -> str:
     return _translation.gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
+    """Mark ``message`` for extraction; it is translated later, where it is shown, with ``_``."""
+    return message
+
+
+def _n(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def available_languages() -> list[str]:
+    """Language codes that ``set_language`` accepts, the source language (English) first."""
+    return list(LANGUAGES)
+
+
+def current_language() -> str:
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Use ``code`` (``en``, ``de``, ``pl``, ``it``, ``ko``) for every text from now on."""
+    global _translation, _language
+    normalized = _normalize(code)
+    if normalized not in LANGUAGES:
+        choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise ValueError(f"unknown language {code!r}; choose one of {choices}")
+    _translation = translation(normalized)
+    _language = normalized
+
+
+def translation(code: str) -> gettext.NullTranslations:
+    """The (cached) translations of one language; English has none: texts stay as written."""
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    with _lock:
+        found = _cache.get(code)
+        if found is None:
+            found = _cache[code] = _load(code)
+        return found
+
+
+def catalog_path(code: str) -> resources.abc.Traversable:
+    return resources.files("stammtisch") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with catalog_path(code).open("rb") as po:
+        catalog = read_po(po, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    first set wins; ``pl_PL.UTF-8`` means ``pl``), or English when it names none we have."""
+    env = os.environ if environ is None else environ
+    for name in ENVIRONMENT_VARIABLES:
+        value = env.get(name, "").strip()
+        if not value:
+            continue
+        entries = value.split(":") if name == "LANGUAGE" else [value]
+        for entry in entries:
+            code = _normalize(entry)
+            if code in LANGUAGES:
+                return code
+        if name != "LANGUAGE":  # LANGUAGE is a wish list; the locale variables decide
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def _normalize(code: str) -> str:
+    """``pl_PL.UTF-8`` → ``pl``, ``de-AT`` → ``de``, ``C``/``POSIX`` → ``en``."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return SOURCE_LANGUAGE if base in ("c", "posix") else base
+
+
+def format_number(number: int) -> str:
+    """A whole number with the current language's digit grouping."""
+    if _language == SOURCE_LANGUAGE:
+        return f"{number:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(number, locale=_language))

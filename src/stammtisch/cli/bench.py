@@ -14,10 +14,12 @@ from typing import Any
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stammtisch.cli.common import CliError
 from stammtisch.engine.protocol import Game
 from stammtisch.games import GAMES, game_class
+from stammtisch.i18n import N_, _
 
 # (players, table options) per game; a game not listed is benched at its min..max players
 CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
@@ -29,16 +31,17 @@ COPY_SHARE = 0.2  # of each configuration's time budget spent timing state copie
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
-        "bench", help="measure random full games, actions and state copies per second",
-        description="For each game and player count, play random full games on one core for about the given "
-                    "time and report games per second, actions per second and state copies per second "
-                    "(a mid-game state). Games that fail to import are skipped with a note.",
+        "bench", help=_("measure random full games, actions and state copies per second"),
+        description=_("For each game and player count, play random full games on one core for about the given "
+                      "time and report games per second, actions per second and state copies per second "
+                      "(a mid-game state). Games that fail to import are skipped with a note."),
     )
-    parser.add_argument("games", nargs="*", metavar="GAME", help=f"games to measure (default: {', '.join(GAMES)})")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration (default 3)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
-    parser.add_argument("--markdown", action="store_true", help="also print a Markdown table with the machine, "
-                        "for docs/performance.md")
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help=_("games to measure (default: {games})").format(games=", ".join(GAMES)))
+    parser.add_argument("--seconds", type=float, default=3.0, help=_("time per configuration (default 3)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("seed of the random games (default 0)"))
+    parser.add_argument("--markdown", action="store_true", help=_("also print a Markdown table with the machine, "
+                                                                  "for docs/performance.md"))
     parser.set_defaults(run=run)
 
 
@@ -62,25 +65,30 @@ class Result:
                 f"{self.copies_per_second:,.0f}"]
 
 
-COLUMNS = ("Game", "Players", "Options", "Games", "Games/s", "Actions/s", "Actions/game", "Copies/s")
+# The Markdown table (for docs/performance.md) stays English; the terminal table translates these.
+COLUMNS = (N_("Game"), N_("Players"), N_("Options"), N_("Games"), N_("Games/s"), N_("Actions/s"), N_("Actions/game"),
+           N_("Copies/s"))
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     if args.seconds <= 0:
-        raise CliError("--seconds must be positive")
+        raise CliError(_("--seconds must be positive"))
     names = args.games or list(GAMES)
     unknown = [n for n in names if n not in GAMES]
     if unknown:
-        raise CliError(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
+        raise CliError(_("unknown game {name!r}; choose one of {choices}").format(name=unknown[0],
+                                                                                 choices=", ".join(GAMES)))
     results: list[Result] = []
     for name in names:
         try:
             cls = game_class(name)
         except Exception as error:  # a game under construction may not import: note it, bench the rest
-            console.print(f"[yellow]skipping {name}: it does not import ({type(error).__name__}: {error})[/]")
+            console.print(Text(_("skipping {game}: it does not import ({error})").format(
+                game=name, error=f"{type(error).__name__}: {error}"), style="yellow"))
             continue
         for players, options in CONFIGS.get(name, [(n, {}) for n in range(cls.min_players, cls.max_players + 1)]):
-            with console.status(f"{name}, {players} players {options or ''}"):
+            with console.status(_("{game}, {players} players").format(game=name, players=players)
+                                + (f" {options}" if options else "")):
                 results.append(measure(name, cls(players, options), options, args.seconds, args.seed))
     console.print(rich_table(results))
     if args.markdown:
@@ -123,16 +131,16 @@ def copies_per_second(game: Game[Any], state: Any, seconds: float) -> float:
     start = time.perf_counter()
     deadline = start + seconds
     while copies == 0 or time.perf_counter() < deadline:
-        for _ in range(100):
+        for _copy in range(100):
             game.copy(state)
         copies += 100
     return copies / (time.perf_counter() - start)
 
 
 def rich_table(results: list[Result]) -> Table:
-    table = Table(title="Random full games on one core", box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
+    table = Table(title=_("Random full games on one core"), box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
     for column in COLUMNS:
-        table.add_column(column, justify="left" if column in ("Game", "Options") else "right")
+        table.add_column(_(column), justify="left" if column in ("Game", "Options") else "right")
     for result in results:
         table.add_row(*result.row())
     return table

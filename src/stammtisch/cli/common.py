@@ -14,6 +14,7 @@ from typing import Any
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.protocol import Action, Event, Game
 from stammtisch.games import GAMES, make_game
+from stammtisch.i18n import _
 
 BOT_KINDS = ("heuristic", "random")
 
@@ -28,7 +29,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         name, sep, text = pair.partition("=")
         if not sep or not name.strip():
-            raise CliError(f"--option expects NAME=VALUE, not {pair!r}")
+            raise CliError(_("--option expects NAME=VALUE, not {pair!r}").format(pair=pair))
         try:
             value: Any = json.loads(text)
         except json.JSONDecodeError:
@@ -39,7 +40,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 
 def build_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
     if name not in GAMES:
-        raise CliError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+        raise CliError(_("unknown game {name!r}; choose one of {choices}").format(name=name, choices=", ".join(GAMES)))
     try:
         return make_game(name, players, options)
     except ValueError as error:
@@ -68,11 +69,21 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
     if kind == "heuristic":
         cls = heuristic_bot_class(game)
         if cls is None:
-            raise CliError(f"{game} has no heuristic bot yet (no stammtisch.games.{game}.bot.HeuristicBot); "
-                           "use --bots random")
+            raise CliError(_("{game} has no heuristic bot yet (no stammtisch.games.{game}.bot.HeuristicBot); "
+                             "use --bots random").format(game=game))
         bot: Bot = cls(seed)
         return bot
-    raise CliError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+    raise CliError(unknown_bot_kind(kind))
+
+
+def unknown_bot_kind(kind: str) -> str:
+    return _("unknown bot kind {kind!r}; choose one of {choices}").format(kind=kind, choices=", ".join(BOT_KINDS))
+
+
+def bot_kind_name(kind: str) -> str:
+    """A bot kind as the reader says it (the option values stay English: --bots heuristic)."""
+    names = {"heuristic": _("heuristic"), "random": _("random")}
+    return names.get(kind, kind)
 
 
 def bot_kinds(spec: str | None, game: str, seats: int) -> list[str]:
@@ -81,10 +92,11 @@ def bot_kinds(spec: str | None, game: str, seats: int) -> list[str]:
     if len(kinds) == 1:
         kinds *= seats
     if len(kinds) != seats:
-        raise CliError(f"--bots names {len(kinds)} bots for {seats} seats; give one kind or one per seat")
+        raise CliError(_("--bots names {count} bots for {seats} seats; give one kind or one per seat").format(
+            count=len(kinds), seats=seats))
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise CliError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+            raise CliError(unknown_bot_kind(kind))
     return kinds
 
 

@@ -17,6 +17,7 @@ from stammtisch.bots.base import Bot
 from stammtisch.cli.common import (
     CliError,
     Texts,
+    bot_kind_name,
     bot_kinds,
     bot_seed,
     build_game,
@@ -28,6 +29,7 @@ from stammtisch.cli.common import (
 from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, IllegalAction, Seat
+from stammtisch.i18n import _
 
 
 class Quit(Exception):
@@ -36,30 +38,33 @@ class Quit(Exception):
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
-        "play", help="play one seat against bots in the terminal",
-        description="Play one seat against bots. Each time you must decide you see the table as your seat "
-                    "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
-                    "is kept). Input is read from stdin, so it can be piped.",
-        epilog="examples:\n  stammtisch play diemacher --players 4 --seat 1\n"
+        "play", help=_("play one seat against bots in the terminal"),
+        description=_("Play one seat against bots. Each time you must decide you see the table as your seat "
+                      "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
+                      "is kept). Input is read from stdin, so it can be piped."),
+        epilog=_("examples:") + "\n  stammtisch play diemacher --players 4 --seat 1\n"
                "  stammtisch play diemacher --elections 7 --option open_money=true\n"
                "  printf '1\\n2\\nq\\n' | stammtisch play diemacher --seed 7\n"
-               "  stammtisch play glueckauf --players 3 --auto",
+               "  stammtisch --lang de play glueckauf --players 3 --auto",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="diemacher or glueckauf")
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: 3 for Die Macher, "
-                        "2 for Glück Auf)")
-    parser.add_argument("--elections", type=int, choices=(4, 7), help="Die Macher: 4 elections or the long game of 7")
-    parser.add_argument("--seat", type=int, default=0, help="your seat, counted from 0 (default 0)")
-    parser.add_argument("--bots", help="bot kind for the other seats: heuristic or random, or one per seat "
-                        "separated by commas (default: heuristic where the game has one, else random)")
-    parser.add_argument("--seed", type=int, help="seed of the game and the bots (default: a fresh random seed)")
+    parser.add_argument("game", help=_("diemacher or glueckauf"))
+    parser.add_argument("--players", type=int, default=None, help=_("number of players (default: 3 for Die Macher, "
+                                                                    "2 for Glück Auf)"))
+    parser.add_argument("--elections", type=int, choices=(4, 7),
+                        help=_("Die Macher: 4 elections or the long game of 7"))
+    parser.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
+    parser.add_argument("--bots", help=_("bot kind for the other seats: heuristic or random, or one per seat "
+                                         "separated by commas (default: heuristic where the game has one, "
+                                         "else random)"))
+    parser.add_argument("--seed", type=int, help=_("seed of the game and the bots (default: a fresh random seed)"))
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
-                        help="table option, e.g. open_money=true (value read as JSON when it parses); repeatable")
-    parser.add_argument("--data", metavar="FILE", help="component data file (sets the data_file option)")
-    parser.add_argument("--records", metavar="DIR", help="where to save the game record (default: "
-                        "$STAMMTISCH_HOME/records or ~/.local/share/stammtisch/records)")
-    parser.add_argument("--auto", action="store_true", help="let a bot play your seat too (demos, tests)")
+                        help=_("table option, e.g. open_money=true (value read as JSON when it parses); repeatable"))
+    parser.add_argument("--data", metavar="FILE", help=_("component data file (sets the data_file option)"))
+    parser.add_argument("--records", metavar="DIR",
+                        help=_("where to save the game record (default: $STAMMTISCH_HOME/records or "
+                               "~/.local/share/stammtisch/records)"))
+    parser.add_argument("--auto", action="store_true", help=_("let a bot play your seat too (demos, tests)"))
     parser.set_defaults(run=run)
 
 
@@ -79,18 +84,26 @@ def run(args: argparse.Namespace, console: Console) -> int:
     players = args.players or DEFAULT_PLAYERS.get(args.game, 2)
     game = build_game(args.game, players, table_options(args))
     if not 0 <= args.seat < players:
-        raise CliError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+        raise CliError(_("--seat must be a seat from 0 to {last}, not {seat}").format(last=players - 1, seat=args.seat))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     kinds = bot_kinds(args.bots, args.game, players)
     bots = {seat: make_bot(args.game, kinds[seat], bot_seed(seed, 0, seat))
             for seat in range(players) if seat != args.seat or args.auto}
-    names = [f"Player {seat + 1} (" + ("you" if seat not in bots else f"{kinds[seat]} bot") + ")"
-             for seat in range(players)]
+    names = [seat_name(seat, None if seat not in bots else kinds[seat]) for seat in range(players)]
     session = Session(console, Match(game, seed, names), args.seat, bots, Texts(args.game, names))
     session.path = record_path(records_dir(args.records), args.game, seed)
-    who = f"a {kinds[args.seat]} bot plays your seat {args.seat}" if args.auto else f"you play seat {args.seat}"
-    console.print(f"[bold]{args.game}[/], {players} players, seed {seed}; {who}.")
+    who = (_("a {kind} bot plays your seat {seat}").format(kind=bot_kind_name(kinds[args.seat]), seat=args.seat)
+           if args.auto else _("you play seat {seat}").format(seat=args.seat))
+    console.print(Text.assemble((args.game, "bold"), ", ", _("{players} players, seed {seed}; {who}.").format(
+        players=players, seed=seed, who=who)))
     return session.run()
+
+
+def seat_name(seat: Seat, bot_kind: str | None) -> str:
+    """``Player 1 (you)`` or ``Player 2 (heuristic bot)``, as the players are named in texts and the record."""
+    if bot_kind is None:
+        return _("Player {number} (you)").format(number=seat + 1)
+    return _("Player {number} ({kind} bot)").format(number=seat + 1, kind=bot_kind_name(bot_kind))
 
 
 class Session:
@@ -116,13 +129,14 @@ class Session:
                 try:
                     events = self.match.act(seat, action)
                 except IllegalAction as error:
-                    raise CliError(f"the bot of seat {seat} chose an illegal action ({error}); "
-                                   f"the record so far is in {self.path}") from None
+                    raise CliError(_("the bot of seat {seat} chose an illegal action ({error}); "
+                                     "the record so far is in {path}").format(seat=seat, error=error, path=self.path)
+                                   ) from None
                 self.save()
                 self.show_events(events)
         except (Quit, KeyboardInterrupt):
-            self.console.print(f"Game left unfinished after {len(self.match.record.moves)} moves; "
-                               f"record saved to {self.path}")
+            self.console.print(_("Game left unfinished after {moves} moves; record saved to {path}").format(
+                moves=len(self.match.record.moves), path=self.path), markup=False)
             return 0
         self.finish()
         return 0
@@ -146,7 +160,7 @@ class Session:
     def ask(self, seat: Seat) -> Action:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
-        self.console.print(Rule("Your decision"))
+        self.console.print(Rule(_("Your decision")))
         self.console.print(self.render(view))
         choices = [Text(f"{n:>2}. ", style="bold") + Text(self.texts.action(a, view)) for n, a in enumerate(legal, 1)]
         self.console.print(Columns(choices, column_first=True, padding=(0, 3)) if len(choices) > 12
@@ -155,7 +169,7 @@ class Session:
 
     def read_choice(self, count: int) -> int:
         while True:
-            self.console.print(f"Your choice (1–{count}, q to quit): ", end="")
+            self.console.print(_("Your choice (1–{count}, q to quit): ").format(count=count), end="")
             line = sys.stdin.readline()
             if not line:
                 self.console.print()
@@ -167,14 +181,14 @@ class Session:
                 raise Quit
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer)
-            self.console.print(Text.assemble((f"{answer!r} is not a choice:", "red"),
-                                             f" type a number from 1 to {count}, or q to quit."))
+            self.console.print(Text.assemble((_("{answer!r} is not a choice:").format(answer=answer), "red"), " ",
+                                             _("type a number from 1 to {count}, or q to quit.").format(count=count)))
 
     def finish(self) -> None:
         view = self.match.view(self.human)
-        self.console.print(Rule("Game over"))
+        self.console.print(Rule(_("Game over")))
         self.console.print(self.render(view))
         final = final_renderer(self.match.game.name)(view)
         if final is not None:
             self.console.print(final)
-        self.console.print(f"Record saved to {self.path}")
+        self.console.print(_("Record saved to {path}").format(path=self.path), markup=False)

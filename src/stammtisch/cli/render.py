@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from stammtisch.i18n import _
+
 Renderer = Callable[[dict[str, Any]], RenderableType]
 FinalRenderer = Callable[[dict[str, Any]], RenderableType | None]
 
@@ -45,9 +47,11 @@ STATUS_KEYS = ("round", "shift", "phase", "stage", "to_act", "current")
 
 
 def render_generic(view: dict[str, Any]) -> RenderableType:
-    """Every key of the view as a tree, short values inline: works for any game."""
+    """Every key of the view as a tree, short values inline: works for any game (the keys stay as the view
+    names them: this is the fallback until a game has its own renderer)."""
     status = " · ".join(f"{key.replace('_', ' ')} {_inline(view[key])}" for key in STATUS_KEYS if key in view)
-    tree = Tree(Text.assemble((f"{view.get('game', 'game')} (seat {_inline(view.get('seat'))})", "bold"),
+    title = _("{game} (seat {seat})").format(game=view.get("game", _("game")), seat=_inline(view.get("seat")))
+    tree = Tree(Text.assemble((title, "bold"),
                               f"  {status}" if status else ""))
     _add_mapping(tree, view)
     return tree
@@ -87,8 +91,8 @@ def render_generic_final(view: dict[str, Any]) -> RenderableType | None:
         return None
     columns = list(dict.fromkeys(k for row in rows for k in row))
     winners = view.get("winners")
-    table = Table(title="Final scores")
-    table.add_column("Seat")
+    table = Table(title=_("Final scores"))
+    table.add_column(_("Seat"))
     for column in columns:
         table.add_column(column.replace("_", " "), justify="right")
     for seat, row in enumerate(rows):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from rich.columns import Columns
@@ -10,7 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.games.diemacher.text import PHASE_NAMES, card_name, money, politician_name
+from stammtisch.games.diemacher.text import card_name, money, phase_name, politician_name
+from stammtisch.i18n import _
 
 # Terminal styles for the parties' printed colours; black text would vanish on dark terminals.
 STYLES = {
@@ -37,6 +39,17 @@ def parties(view: dict[str, Any], seats: list[int]) -> Text:
     return Text(", ").join(party(view, s) for s in seats) if seats else Text("—", style="dim")
 
 
+def styled(template: str, **values: str | Text) -> Text:
+    """A translated template with styled parts (a party in its colour) put in where its fields are."""
+    text = Text()
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if field is not None:
+            value = values[field]
+            text.append_text(value if isinstance(value, Text) else Text(str(value)))
+    return text
+
+
 def cards(cards: list[int | None], separator: str = ", ") -> str:
     return separator.join(card_name(c) for c in cards) if cards else "—"
 
@@ -49,18 +62,21 @@ def render_view(view: dict[str, Any]) -> RenderableType:
 
 
 def status_line(view: dict[str, Any]) -> Text:
-    phase = PHASE_NAMES.get(view["phase"], view["phase"])
+    phase = phase_name(view["phase"])
+    round_text = (_("Round {round} of {last}").format(round=view["round"], last=view["last_round"])
+                  if view["round"] else _("Setup"))
     text = Text.assemble(
-        (f"Round {view['round']} of {view['last_round']}" if view["round"] else "Setup", "bold"), " · ",
-        (phase, "bold cyan"),
-        f" · elections held {view['elections_held']} of {view['elections']} · start player ",
-        party(view, view["start_player"]), " · to act: ", parties(view, view["to_act"]),
+        (round_text, "bold"), " · ", (phase, "bold cyan"), " · ",
+        _("elections held {held} of {elections}").format(held=view["elections_held"], elections=view["elections"]),
+        " · ", styled(_("start player {party}"), party=party(view, view["start_player"])),
+        " · ", styled(_("to act: {parties}"), parties=parties(view, view["to_act"])),
     )
     decision = view.get("decision") or {}
     if decision.get("kind") == "auction":
         high = decision.get("high")
-        text.append_text(Text.assemble(" · high bid ", money(high) if high is not None else "none", " by ",
-                                       party(view, decision.get("high_seat"))))
+        text.append_text(Text(" · ") + styled(_("high bid {amount} by {party}"),
+                                              amount=money(high) if high is not None else _("none"),
+                                              party=party(view, decision.get("high_seat"))))
     return text
 
 
@@ -70,21 +86,22 @@ def boards(view: dict[str, Any]) -> RenderableType:
     in_play = [pos for pos, board in enumerate(view["boards"]) if board["in_play"]]
     out = [view["boards"][pos]["name"] for pos in range(len(view["boards"])) if pos not in in_play]
     panels = Columns([board_panel(view, pos, pos == current) for pos in in_play], equal=True)
-    legend = Text("☒ election this round · ×2 doubled opinion · ✦ media influencer · Match: program fit · "
-                  "✓ has decided", style="dim")
+    legend = Text(_("☒ election this round · ×2 doubled opinion · ✦ media influencer · Match: program fit · "
+                    "✓ has decided"), style="dim")
     if out:
-        legend = Text("Out of play: " + ", ".join(out) + " · ", style="dim") + legend
+        legend = Text(_("Out of play: {states}").format(states=", ".join(out)) + " · ", style="dim") + legend
     return Group(panels, legend)
 
 
 def board_panel(view: dict[str, Any], pos: int, current: bool) -> Panel:
     board = view["boards"][pos]
-    title = f"{board['name']} ({board['state']}) · max {board['max_vp']} VP"
+    title = _("{name} ({state}) · max {points} VP").format(name=board["name"], state=board["state"],
+                                                          points=board["max_vp"])
     if board["ballot_box"]:
-        title += " · ☒ election"
-    body: list[RenderableType] = [Text("Opinions: ") + opinions(board), board_table(view, board)]
+        title += " · " + _("☒ election")
+    body: list[RenderableType] = [Text(_("Opinions:") + " ") + opinions(board), board_table(view, board)]
     if board["politicians"]:
-        body.append(Text("Politicians: ") + politicians(view, board["politicians"]))
+        body.append(Text(_("Politicians:") + " ") + politicians(view, board["politicians"]))
     style = "yellow" if current else ("bold" if board["ballot_box"] else "")
     return Panel(Group(*body), title=title, border_style=style)
 
@@ -93,7 +110,7 @@ def opinions(board: dict[str, Any]) -> Text:
     texts = []
     for opinion in board["opinions"]:
         if not opinion["face_up"]:
-            texts.append(Text("face-down", style="dim italic"))
+            texts.append(Text(_("face-down"), style="dim italic"))
             continue
         text = Text(card_name(opinion["card"]), style="green" if opinion["card"] % 2 == 0 else "red")
         if opinion["doubled"]:
@@ -104,8 +121,8 @@ def opinions(board: dict[str, Any]) -> Text:
 
 def board_table(view: dict[str, Any], board: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for column in ("Party", "Votes", "Trend", "Rallies", "Media", "Match"):
-        table.add_column(column, justify="left" if column == "Party" else "right")
+    for index, column in enumerate((_("Party"), _("Votes"), _("Trend"), _("Rallies"), _("Media"), _("Match"))):
+        table.add_column(column, justify="left" if index == 0 else "right")
     influencer = board.get("media_influencer")
     for seat in range(len(view["players"])):
         media = sum(1 for owner in board["media"] if owner == seat)
@@ -118,25 +135,29 @@ def board_table(view: dict[str, Any], board: dict[str, Any]) -> Table:
 def politicians(view: dict[str, Any], row: list[dict[str, Any]]) -> Text:
     texts = []
     for placed in row:
-        paid = {True: " (paid)", False: " (declined)", None: ""}[placed["paid"]]
-        who = politician_name(placed["politician"]) if placed["politician"] else "face-down"
+        paid = {True: " " + _("(paid)"), False: " " + _("(declined)"), None: ""}[placed["paid"]]
+        who = politician_name(placed["politician"]) if placed["politician"] else _("face-down")
         texts.append(party(view, placed["seat"]) + Text(f" {who}{paid}"))
     return Text(" · ").join(texts)
 
 
 def party_table(view: dict[str, Any]) -> Table:
-    table = Table(title="Parties", title_justify="left")
-    for column in ("Party", "Base", "VP", "Money", "Hand", "Program", "Supply"):  # VP: from elections so far
-        table.add_column(column, justify="left" if column in ("Party", "Program", "Supply") else "right")
+    table = Table(title=_("Parties"), title_justify="left")
+    columns = (_("Party"), _("Base"), _("VP"), _("Money"), _("Hand"), _("Program"), _("Supply"))  # VP: elections so far
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index in (0, 5, 6) else "right")
     for seat, player in enumerate(view["players"]):
-        name = party(view, seat) + Text(" (you)" if seat == view.get("seat") else "")
+        name = party(view, seat) + Text(" " + _("(you)") if seat == view.get("seat") else "")
         if player.get("committed"):
             name += Text(" ✓", style="green")
         vp = sum(player["vote_vp"]) + sum(player["win_vp"])
         cash = money(player["money"]) if player["money"] is not None else "?"
-        supply = (f"media {player['media_supply']}\nrallies {player['rally_supply']}\n"
-                  f"politicians {player['politicians_left']}\ndonations "
-                  + (", ".join(money(d) for d in player["donations_left"]) or "—"))
+        supply = "\n".join((
+            _("media {count}").format(count=player["media_supply"]),
+            _("rallies {count}").format(count=player["rally_supply"]),
+            _("politicians {count}").format(count=player["politicians_left"]),
+            _("donations {amounts}").format(amounts=", ".join(money(d) for d in player["donations_left"]) or "—"),
+        ))
         table.add_row(name, str(player["party_base"]), str(vp), cash, str(player["hand_size"]),
                       cards(player["program"], "\n"), supply)
     return table
@@ -146,13 +167,18 @@ def displays(view: dict[str, Any]) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan")
     table.add_column()
-    table.add_row("Program display", cards(view["program_display"]))
-    table.add_row("Opinion display", cards(view["opinion_display"]))
+    table.add_row(_("Program display"), cards(view["program_display"]))
+    table.add_row(_("Opinion display"), cards(view["opinion_display"]))
     top = view.get("poll_top_back")
-    table.add_row("Decks", f"program {view['program_deck']}, opinion {view['opinion_deck']}, "
-                           f"poll {view['poll_deck']}" + (f" (top: {top})" if top else "")
-                           + f", double markers {view['double_markers']}, states to come {view['future_states']}")
-    table.add_row("Media presence", media_presence(view))
+    poll = (_("poll {count} (top: {top})").format(count=view["poll_deck"], top=top) if top
+            else _("poll {count}").format(count=view["poll_deck"]))
+    table.add_row(_("Decks"), ", ".join((
+        _("program {count}").format(count=view["program_deck"]),
+        _("opinion {count}").format(count=view["opinion_deck"]), poll,
+        _("double markers {count}").format(count=view["double_markers"]),
+        _("states to come {count}").format(count=view["future_states"]),
+    )))
+    table.add_row(_("Media presence"), media_presence(view))
     return table
 
 
@@ -160,7 +186,7 @@ def media_presence(view: dict[str, Any]) -> Text:
     slots = []
     used = view["media_presence"][-view["elections"]:]  # the 4-election game uses the 4 white spots
     for slot in used:
-        slots.append(Text(f"{slot['vp']} VP ") + parties(view, slot["markers"]))
+        slots.append(Text(_("{points} VP").format(points=slot["vp"]) + " ") + parties(view, slot["markers"]))
     return Text(" · ").join(slots)
 
 
@@ -169,18 +195,19 @@ def private_panel(view: dict[str, Any]) -> Panel:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan")
     table.add_column()
-    table.add_row("Money", money(me["money"]) if me.get("money") is not None else "?")
-    table.add_row("Hand", cards(me.get("hand", [])))
-    table.add_row("Politicians", ", ".join(politician_name(p) for p in me.get("politicians", [])) or "—")
+    table.add_row(_("Money"), money(me["money"]) if me.get("money") is not None else "?")
+    table.add_row(_("Hand"), cards(me.get("hand", [])))
+    table.add_row(_("Politicians"), ", ".join(politician_name(p) for p in me.get("politicians", [])) or "—")
     if me.get("draft_hand"):
-        table.add_row("Draft hand", cards(me["draft_hand"]))
+        table.add_row(_("Draft hand"), cards(me["draft_hand"]))
     if me.get("sealed"):
-        table.add_row("Sealed", ", ".join(str(x) for x in me["sealed"]))
+        table.add_row(_("Sealed"), ", ".join(str(x) for x in me["sealed"]))
     poll = me.get("poll_in_hand")
     if poll:
         deltas = ", ".join(f"{name} {delta:+d}" for name, delta in poll["delta"].items())
-        table.add_row("Poll in hand", f"{poll['id']} ({poll['back']}): {deltas}")
-    return Panel(table, title=Text("Your party: ") + party(view, view["seat"]), title_align="left", expand=False)
+        table.add_row(_("Poll in hand"), f"{poll['id']} ({poll['back']}): {deltas}")
+    return Panel(table, title=styled(_("Your party: {party}"), party=party(view, view["seat"])), title_align="left",
+                 expand=False)
 
 
 def render_final(view: dict[str, Any]) -> RenderableType | None:
@@ -188,12 +215,12 @@ def render_final(view: dict[str, Any]) -> RenderableType | None:
     if not rows:
         return None
     best = max(row["total"] for row in rows)
-    table = Table(title="Final scores (victory points by source)")
-    table.add_column("Party")
-    for column in ("Votes", "Wins", "Media", "Party base", "Money", "Total"):
+    table = Table(title=_("Final scores (victory points by source)"))
+    table.add_column(_("Party"))
+    for column in (_("Votes"), _("Wins"), _("Media"), _("Party base"), _("Money"), _("Total")):
         table.add_column(column, justify="right")
     for seat, row in enumerate(rows):
-        name = party(view, seat) + Text(" ★ winner" if row["total"] == best else "")
+        name = party(view, seat) + Text(" ★ " + _("winner") if row["total"] == best else "")
         table.add_row(name, *(str(row[k]) for k in ("votes", "wins", "media", "party_base", "money")),
                       Text(str(row["total"]), style="bold"))
     return table

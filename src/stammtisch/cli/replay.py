@@ -15,20 +15,21 @@ from stammtisch.cli.common import CliError, Texts, build_game
 from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import CorruptRecord, Record, parse_record, replay
+from stammtisch.i18n import _
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
-        "replay", help="step through a recorded game",
-        description="Replay a game record move by move, showing each move and its events as the chosen seat "
-                    "saw them (default: a spectator, who sees public events only) and the table after each "
-                    "move. Enter advances one move, a number advances that many, q quits.",
+        "replay", help=_("step through a recorded game"),
+        description=_("Replay a game record move by move, showing each move and its events as the chosen seat "
+                      "saw them (default: a spectator, who sees public events only) and the table after each "
+                      "move. Enter advances one move, a number advances that many, q quits."),
     )
-    parser.add_argument("file", help="a .jsonl game record")
-    parser.add_argument("--seat", type=int, help="watch as this seat, counted from 0 (default: spectator)")
-    parser.add_argument("--all", action="store_true", help="print every move and event without prompting")
+    parser.add_argument("file", help=_("a .jsonl game record"))
+    parser.add_argument("--seat", type=int, help=_("watch as this seat, counted from 0 (default: spectator)"))
+    parser.add_argument("--all", action="store_true", help=_("print every move and event without prompting"))
     parser.add_argument("--reveal", action="store_true",
-                        help="also name every seat's chosen action, secret ones included")
+                        help=_("also name every seat's chosen action, secret ones included"))
     parser.set_defaults(run=run)
 
 
@@ -36,26 +37,28 @@ def load(path: str) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"cannot read {path}: {error}") from None
+        raise CliError(_("cannot read {path}: {error}").format(path=path, error=error)) from None
     try:
         return parse_record(text)
     except CorruptRecord as error:
-        raise CliError(f"corrupt record {path}: {error}") from None
+        raise CliError(_("corrupt record {path}: {error}").format(path=path, error=error)) from None
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     record = load(args.file)
     header = record.header
     if args.seat is not None and not 0 <= args.seat < header.players:
-        raise CliError(f"--seat must be a seat from 0 to {header.players - 1}, not {args.seat}")
+        raise CliError(_("--seat must be a seat from 0 to {last}, not {seat}").format(
+            last=header.players - 1, seat=args.seat))
     viewer = Viewer(console, args, Texts(header.game, header.names or None))
-    console.print(f"[bold]{header.game}[/], {header.players} players, seed {header.seed}, "
-                  f"{len(record.moves)} moves; watching as "
-                  + (f"seat {args.seat}" if args.seat is not None else "a spectator"))
+    watcher = (_("seat {seat}").format(seat=args.seat) if args.seat is not None else _("a spectator"))
+    console.print(Text.assemble((header.game, "bold"), ", ", _(
+        "{players} players, seed {seed}, {moves} moves; watching as {watcher}").format(
+        players=header.players, seed=header.seed, moves=len(record.moves), watcher=watcher)))
     try:
         viewer.watch(record)
     except CorruptRecord as error:
-        raise CliError(f"corrupt record {args.file}: {error}") from None
+        raise CliError(_("corrupt record {path}: {error}").format(path=args.file, error=error)) from None
     return 0
 
 
@@ -97,11 +100,13 @@ class Viewer:
     def show_move(self, number: int, seat: Seat, action: Action, before: dict[str, Any]) -> None:
         who = self.seat_name(seat, before)
         if seat == self.seat:
-            text = f"Move {number}: {who} (you): {self.texts.action(action, before)}"
+            text = _("Move {number}: {who} (you): {action}").format(
+                number=number, who=who, action=self.texts.action(action, before))
         elif self.reveal:
-            text = f"Move {number}: {who}: {self.texts.action(action, self.mover_views.get(seat, before))}"
+            text = _("Move {number}: {who}: {action}").format(
+                number=number, who=who, action=self.texts.action(action, self.mover_views.get(seat, before)))
         else:
-            text = f"Move {number}: {who} acts"
+            text = _("Move {number}: {who} acts").format(number=number, who=who)
         self.console.print(Text(text, style="bold"))
 
     def seat_name(self, seat: Seat, view: dict[str, Any]) -> str:
@@ -109,8 +114,8 @@ class Viewer:
         if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
             name = players[seat].get("party_name") or players[seat].get("name")
             if name:
-                return f"seat {seat} ({name})"
-        return f"seat {seat}"
+                return _("seat {seat} ({name})").format(seat=seat, name=name)
+        return _("seat {seat}").format(seat=seat)
 
     def show_events(self, events: list[Event], view: dict[str, Any]) -> None:
         for event in events:
@@ -125,7 +130,8 @@ class Viewer:
             self.skip -= 1
             return True
         self.console.print(view_renderer(self.game_name)(view))
-        self.console.print("[dim]Enter: next move · a number: skip ahead that many moves · q: quit[/] ", end="")
+        self.console.print(Text(_("Enter: next move · a number: skip ahead that many moves · q: quit"), style="dim")
+                           + Text(" "), end="")
         answer = sys.stdin.readline()
         if not answer or answer.strip().lower() in ("q", "quit"):
             self.console.print()
@@ -135,7 +141,7 @@ class Viewer:
         return True
 
     def show_end(self, view: dict[str, Any]) -> None:
-        self.console.print(Rule("End of the record"))
+        self.console.print(Rule(_("End of the record")))
         if not self.stepping:
             self.console.print(view_renderer(self.game_name)(view))
         final = final_renderer(self.game_name)(view)

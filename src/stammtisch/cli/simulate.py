@@ -12,28 +12,31 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from stammtisch.bots.base import Bot
-from stammtisch.cli.common import CliError, bot_kinds, bot_seed, build_game, make_bot, parse_options
+from stammtisch.cli.common import CliError, bot_kind_name, bot_kinds, bot_seed, build_game, make_bot, parse_options
 from stammtisch.engine.protocol import Game
+from stammtisch.i18n import _
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
-        "simulate", help="play bot-only games and report win rates and scores",
-        description="Play K games between bots and report win rates per seat and per bot kind (a shared win "
-                    "counts for every tied seat and is also reported separately), score distributions per seat "
-                    "and counts of notable outcomes. Runs are reproducible for a given --seed.",
-        epilog="example:\n  stammtisch simulate diemacher --players 3 --games 200 --bots heuristic,random,random",
+        "simulate", help=_("play bot-only games and report win rates and scores"),
+        description=_("Play K games between bots and report win rates per seat and per bot kind (a shared win "
+                      "counts for every tied seat and is also reported separately), score distributions per seat "
+                      "and counts of notable outcomes. Runs are reproducible for a given --seed."),
+        epilog=_("example:")
+        + "\n  stammtisch simulate diemacher --players 3 --games 200 --bots heuristic,random,random",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="diemacher or glueckauf")
-    parser.add_argument("--players", type=int, required=True, help="number of players")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--bots", help="bot kinds per seat, e.g. heuristic,random,random; one kind applies to all "
-                        "seats (default: heuristic where the game has one, else random)")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (default 0); game i uses seed+i")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option; repeatable")
+    parser.add_argument("game", help=_("diemacher or glueckauf"))
+    parser.add_argument("--players", type=int, required=True, help=_("number of players"))
+    parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
+    parser.add_argument("--bots", help=_("bot kinds per seat, e.g. heuristic,random,random; one kind applies to all "
+                                         "seats (default: heuristic where the game has one, else random)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("base seed (default 0); game i uses seed+i"))
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("table option; repeatable"))
     parser.set_defaults(run=run)
 
 
@@ -65,13 +68,14 @@ class Tally:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     if args.games < 1:
-        raise CliError("--games must be at least 1")
+        raise CliError(_("--games must be at least 1"))
     game = build_game(args.game, args.players, parse_options(args.option))
     kinds = bot_kinds(args.bots, args.game, args.players)
     tally = Tally(args.players, kinds)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(f"{args.game}, {args.players} players", total=args.games)
+        task = progress.add_task(_("{game}, {players} players").format(game=args.game, players=args.players),
+                                 total=args.games)
         for index in range(args.games):
             bots = [make_bot(args.game, kind, bot_seed(args.seed, index, seat)) for seat, kind in enumerate(kinds)]
             play_one(game, args.seed + index, bots, tally)
@@ -87,14 +91,16 @@ def play_one(game: Game[Any], seed: int, bots: list[Bot], tally: Tally) -> None:
         legal = game.legal_actions(state, seat)
         action = bots[seat].choose(game.view(state, seat), legal)
         if action not in legal:
-            raise CliError(f"the bot of seat {seat} chose {action!r}, which is not legal (game seed {seed})")
+            raise CliError(_("the bot of seat {seat} chose {action}, which is not legal (game seed {seed})").format(
+                seat=seat, action=repr(action), seed=seed))
         game.apply(state, seat, action)
     tally.add(game.scores(state), game.winners(state), game.summary(state))
 
 
 def report(console: Console, args: argparse.Namespace, tally: Tally) -> None:
-    console.print(f"[bold]{args.game}[/], {args.players} players, {tally.games} games, seeds {args.seed}–"
-                  f"{args.seed + tally.games - 1}")
+    console.print(Text.assemble((args.game, "bold"), ", ", _("{players} players, {games} games, seeds {first}–{last}")
+                                .format(players=args.players, games=tally.games, first=args.seed,
+                                        last=args.seed + tally.games - 1)))
     console.print(seat_table(tally))
     console.print(kind_table(tally))
     labels = outcome_labels(args.game)
@@ -107,27 +113,30 @@ def percent(count: int, total: int) -> str:
 
 
 def seat_table(tally: Tally) -> Table:
-    table = Table(title="Per seat (win rate includes shared wins)")
-    for column in ("Seat", "Bot", "Wins", "Win rate", "Shared wins", "Mean", "Min", "Median", "Max"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    table = Table(title=_("Per seat (win rate includes shared wins)"))
+    for index, column in enumerate((_("Seat"), _("Bot"), _("Wins"), _("Win rate"), _("Shared wins"), _("Mean"),
+                                    _("Min"), _("Median"), _("Max"))):
+        table.add_column(column, justify="left" if index == 1 else "right")
     for seat in range(tally.seats):
         points = tally.scores[seat]
-        table.add_row(str(seat), tally.kinds[seat], str(tally.wins[seat]), percent(tally.wins[seat], tally.games),
+        table.add_row(str(seat), bot_kind_name(tally.kinds[seat]), str(tally.wins[seat]),
+                      percent(tally.wins[seat], tally.games),
                       str(tally.shared[seat]), f"{statistics.fmean(points):.1f}", str(min(points)),
                       f"{statistics.median(points):g}", str(max(points)))
     return table
 
 
 def kind_table(tally: Tally) -> Table:
-    table = Table(title="Per bot kind")
-    for column in ("Bot", "Seat-games", "Wins", "Win rate", "Shared wins", "Mean score"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    table = Table(title=_("Per bot kind"))
+    for index, column in enumerate((_("Bot"), _("Seat-games"), _("Wins"), _("Win rate"), _("Shared wins"),
+                                    _("Mean score"))):
+        table.add_column(column, justify="left" if index == 0 else "right")
     for kind in dict.fromkeys(tally.kinds):
         seats = [s for s in range(tally.seats) if tally.kinds[s] == kind]
         wins = sum(tally.wins[s] for s in seats)
         seat_games = tally.games * len(seats)
         points = [p for s in seats for p in tally.scores[s]]
-        table.add_row(kind, str(seat_games), str(wins), percent(wins, seat_games),
+        table.add_row(bot_kind_name(kind), str(seat_games), str(wins), percent(wins, seat_games),
                       str(sum(tally.shared[s] for s in seats)), f"{statistics.fmean(points):.1f}")
     return table
 
@@ -139,16 +148,16 @@ def outcome_labels(game: str) -> dict[str, str]:
     except ImportError:
         return {}
     labels = getattr(module, "OUTCOMES", {})
-    return {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
+    return {str(k): _(str(v)) for k, v in labels.items()} if isinstance(labels, dict) else {}
 
 
 def outcome_table(tally: Tally, labels: dict[str, str]) -> Table:
-    table = Table(title="Notable outcomes (summed over all games)")
-    table.add_column("Outcome")
-    table.add_column("Count", justify="right")
-    table.add_column("Per game", justify="right")
+    table = Table(title=_("Notable outcomes (summed over all games)"))
+    table.add_column(_("Outcome"))
+    table.add_column(_("Count"), justify="right")
+    table.add_column(_("Per game"), justify="right")
     if labels:
-        table.add_column("Meaning")
+        table.add_column(_("Meaning"))
     for name in [*labels, *sorted(set(tally.outcomes) - set(labels))]:
         count = tally.outcomes[name]
         table.add_row(name, str(count), f"{count / tally.games:.2f}", *([labels.get(name, "")] if labels else []))

@@ -1,4 +1,9 @@
-"""Readable English (through ``_`` for translation) for Glück Auf events and actions."""
+"""Readable sentences (through ``_`` for translation) for Glück Auf events and actions.
+
+Words that vary (colours, transports, spaces) are tables of English literals marked with
+``N_`` and translated where they are used.  Sentences whose grammar depends on the word (which
+pile, which side, from where) are whole sentences per case, so that every language can inflect.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +11,32 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
-from stammtisch.i18n import _
+from stammtisch.i18n import N_, _, _n
 
 Params = Mapping[str, Any]
 
+COLOUR_NAMES = {"yellow": N_("yellow"), "brown": N_("brown"), "grey": N_("grey"), "black": N_("black")}
+TRANSPORT_NAMES = {"handcart": N_("handcart"), "wagon": N_("horse wagon"), "lorry": N_("lorry"), "train": N_("train")}
+SIDE_NAMES = {"light": N_("light side"), "dark": N_("dark side")}
+DELIVERY_SPACES = {
+    "handcart": N_("the handcart delivery"), "wagon": N_("the horse wagon delivery"),
+    "lorry": N_("the lorry delivery"), "train": N_("the train delivery"),
+}  # fmt: skip
+CATEGORY_NAMES = {
+    "yellow_fields": N_("yellow order fields"), "brown_fields": N_("brown order fields"),
+    "grey_fields": N_("grey order fields"), "black_fields": N_("black order fields"),
+    "handcart_fields": N_("handcart order fields"), "wagon_fields": N_("horse wagon order fields"),
+    "lorry_fields": N_("lorry order fields"), "train_fields": N_("train order fields"),
+    "empty_yellow_carts": N_("empty yellow minecarts"), "empty_brown_carts": N_("empty brown minecarts"),
+    "empty_grey_carts": N_("empty grey minecarts"), "empty_black_carts": N_("empty black minecarts"),
+}  # fmt: skip
 
-def _word(name: str) -> str:
-    """Colours, transports, levels and spaces, each translated as a word."""
-    words = {
-        "yellow": _("yellow"), "brown": _("brown"), "grey": _("grey"), "black": _("black"),
-        "handcart": _("handcart"), "wagon": _("horse wagon"), "lorry": _("lorry"), "train": _("train"),
-        "surface": _("the surface"), "light": _("light"), "dark": _("dark"),
-        "top": _("the top"), "bottom": _("the bottom"), "cage": _("the cage"), "storage": _("storage"),
-        "tiles": _("tunnel tiles"), "orders": _("order cards"), "tile": _("tunnel tile"), "order": _("order card"),
-        "factory": _("factory"),
-    }  # fmt: skip
-    return words.get(name, name)
+
+def _word(name: str, table: Mapping[str, str] | None = None) -> str:
+    """A colour or transport (or a word of ``table``), translated; unknown words as they are."""
+    if table is None:
+        table = COLOUR_NAMES if name in COLOUR_NAMES else TRANSPORT_NAMES
+    return _(table[name]) if name in table else name
 
 
 def space_name(space: str) -> str:
@@ -32,15 +47,20 @@ def space_name(space: str) -> str:
         return _("the factory's draw-5 space")
     if space == "order_draw":
         return _("the new orders' draw-5 space")
+    if kind == "delivery" and value in DELIVERY_SPACES:
+        return _(DELIVERY_SPACES[value])
     names = {
-        "factory": _("factory space {value}"),
-        "mining": _("the {value}-step pit"),
-        "delivery": _("the {value} delivery"),
-        "money": _("the {value}-Mark space"),
-        "order": _("order space {value}"),
+        "factory": lambda: _("factory space {number}").format(number=value),
+        "mining": lambda: _("the {steps}-step pit").format(steps=value),
+        "money": lambda: _("the {marks}-Mark space").format(marks=value),
+        "order": lambda: _("order space {number}").format(number=value),
     }
     template = names.get(kind)
-    return template.format(value=_word(value)) if template else space
+    return template() if template else space
+
+
+def category_name(category: str) -> str:
+    return _(CATEGORY_NAMES[category]) if category in CATEGORY_NAMES else category.replace("_", " ")
 
 
 def _player(seat: Any, names: Sequence[str] | None) -> str:
@@ -50,56 +70,104 @@ def _player(seat: Any, names: Sequence[str] | None) -> str:
 
 
 def _orders(count: int) -> str:
-    return _("1 order") if count == 1 else _("{count} orders").format(count=count)
+    return _n("{count} order", "{count} orders", count).format(count=count)
 
 
-def _level(level: str) -> str:
-    return _word(level) if level == "surface" else _("the {colour} tunnel").format(colour=_word(level))
+def _to_level(level: str) -> str:
+    """``Move the cage to …`` as one sentence per level."""
+    if level == "surface":
+        return _("Move the cage to the surface")
+    return _("Move the cage to the {colour} tunnel").format(colour=_word(level))
+
+
+def _cage_moved(p: Params, who: str) -> str:
+    if p["to"] == "surface":
+        return _("{who} moves the cage to the surface").format(who=who)
+    return _("{who} moves the cage to the {colour} tunnel").format(who=who, colour=_word(p["to"]))
+
+
+def _returned(p: Params, who: str) -> str:
+    count, top = p["count"], p["where"] == "top"
+    if p["what"] == "tiles":
+        text = (_n("{who} returns {count} tunnel tile to the top of the stack",
+                   "{who} returns {count} tunnel tiles to the top of the stack", count) if top
+                else _n("{who} returns {count} tunnel tile to the bottom of the stack",
+                        "{who} returns {count} tunnel tiles to the bottom of the stack", count))
+    else:
+        text = (_n("{who} returns {count} order card to the top of the deck",
+                   "{who} returns {count} order cards to the top of the deck", count) if top
+                else _n("{who} returns {count} order card to the bottom of the deck",
+                        "{who} returns {count} order cards to the bottom of the deck", count))
+    return text.format(who=who, count=count)
+
+
+def _field_filled(p: Params, who: str) -> str:
+    text = (_("{who} puts a {colour} cube from the cage on order card {card}") if p["from"] == "cage"
+            else _("{who} puts a {colour} cube from storage on order card {card}"))
+    return text.format(who=who, colour=_word(p["colour"]), card=p["card"])
+
+
+def _placed(p: Params, who: str) -> str:
+    n, displaced = p["workers"], p["displaced"]
+    text = (_n("{who} places {n} worker on {space}, sending {d} to the canteen",
+               "{who} places {n} workers on {space}, sending {d} to the canteen", n) if displaced
+            else _n("{who} places {n} worker on {space}", "{who} places {n} workers on {space}", n))
+    return text.format(who=who, n=n, space=space_name(p["space"]), d=displaced)
 
 
 _EVENTS: dict[str, Callable[[Params, str], str]] = {
     "setup": lambda p, who: _("{players} players; {who} starts").format(players=p["players"], who=who),
     "drafted": lambda p, who: _("{who} drafts order card {card}").format(who=who, card=p["card"]),
     "shift_starts": lambda p, who: _("Shift {shift} begins; {who} starts").format(shift=p["shift"], who=who),
-    "placed": lambda p, who: (
-        _("{who} places {n} worker(s) on {space}, sending {d} to the canteen")
-        if p["displaced"]
-        else _("{who} places {n} worker(s) on {space}")
-    ).format(who=who, n=p["workers"], space=space_name(p["space"]), d=p["displaced"]),
-    "marks": lambda p, who: _("{who} takes {marks} Marks").format(who=who, marks=p["marks"]),
+    "placed": _placed,
+    "marks": lambda p, who: _n("{who} takes {marks} Mark", "{who} takes {marks} Marks", p["marks"]).format(
+        who=who, marks=p["marks"]
+    ),
     "order_taken": lambda p, who: _("{who} takes order card {card}").format(who=who, card=p["card"]),
-    "drew_tiles": lambda p, who: _("{who} draws {count} tunnel tiles").format(who=who, count=p["count"]),
-    "drew_orders": lambda p, who: _("{who} draws {count} order cards").format(who=who, count=p["count"]),
+    "drew_tiles": lambda p, who: _n(
+        "{who} draws {count} tunnel tile", "{who} draws {count} tunnel tiles", p["count"]
+    ).format(who=who, count=p["count"]),
+    "drew_orders": lambda p, who: _n(
+        "{who} draws {count} order card", "{who} draws {count} order cards", p["count"]
+    ).format(who=who, count=p["count"]),
     "drawn_tiles": lambda p, who: _("{who} sees tunnel tiles {ids}").format(who=who, ids=_ids(p["ids"])),
     "drawn_orders": lambda p, who: _("{who} sees order cards {ids}").format(who=who, ids=_ids(p["ids"])),
-    "tile_bought": lambda p, who: _(
-        "{who} buys a {side} {colour} tunnel tile with {carts} minecart(s) for {cost} Marks"
-    ).format(who=who, side=_word(p["side"]), colour=_word(p["colour"]), carts=p["carts"], cost=p["cost"]),
-    "substitute_coal": lambda p, who: _("{who} puts a {colour} cube on a new {tunnel} minecart").format(
+    "tile_bought": lambda p, who: _n(
+        "{who} buys a {colour} tunnel tile ({side}) with {carts} minecart for {cost} Marks",
+        "{who} buys a {colour} tunnel tile ({side}) with {carts} minecarts for {cost} Marks",
+        p["carts"],
+    ).format(
+        who=who, colour=_word(p["colour"]), side=_word(p["side"], SIDE_NAMES), carts=p["carts"], cost=p["cost"]
+    ),
+    "substitute_coal": lambda p, who: _("{who} puts a {colour} cube on a new minecart in the {tunnel} tunnel").format(
         who=who, colour=_word(p["colour"]), tunnel=_word(p["tunnel"])
     ),
-    "kept_nothing": lambda p, who: _("{who} keeps no {what}").format(who=who, what=_word(p["what"])),
-    "returned": lambda p, who: _("{who} returns {count} {what} to {where} of the pile").format(
-        who=who, count=p["count"], what=_word(p["what"]), where=_word(p["where"])
-    ),
+    "kept_nothing": lambda p, who: (
+        _("{who} keeps no tunnel tile") if p["what"] == "tile" else _("{who} keeps no order card")
+    ).format(who=who),
+    "returned": _returned,
     "delivered": lambda p, who: _("{who} delivers {orders} by {transport}: {vp} points").format(
         who=who, orders=_orders(len(p["cards"])), transport=_word(p["transport"]), vp=p["vp"]
     ),
-    "cage_moved": lambda p, who: _("{who} moves the cage to {level}").format(who=who, level=_level(p["to"])),
+    "cage_moved": _cage_moved,
     "coal_loaded": lambda p, who: _("{who} loads a {colour} cube into the cage").format(
         who=who, colour=_word(p["colour"])
     ),
     "coal_stored": lambda p, who: _("{who} puts a {colour} cube into storage").format(
         who=who, colour=_word(p["colour"])
     ),
-    "field_filled": lambda p, who: _("{who} puts a {colour} cube from {source} on order card {card}").format(
-        who=who, colour=_word(p["colour"]), source=_word(p["from"]), card=p["card"]
-    ),
-    "mining_ends": lambda p, who: _("{who} ends mining ({n} steps unused)").format(who=who, n=p["steps_unused"]),
-    "refilled": lambda p, who: _("New {what} on {what} space {slot}").format(what=_word(p["what"]), slot=p["slot"]),
-    "not_refilled": lambda p, who: _("{what} space {slot} stays empty: the pile is empty").format(
-        what=_word(p["what"]), slot=p["slot"]
-    ),
+    "field_filled": _field_filled,
+    "mining_ends": lambda p, who: _n(
+        "{who} ends mining ({n} step unused)", "{who} ends mining ({n} steps unused)", p["steps_unused"]
+    ).format(who=who, n=p["steps_unused"]),
+    "refilled": lambda p, who: (
+        _("New tunnel tile on factory space {slot}") if p["what"] == "factory"
+        else _("New order card on order space {slot}")
+    ).format(slot=p["slot"]),
+    "not_refilled": lambda p, who: (
+        _("Factory space {slot} stays empty: the stack is empty") if p["what"] == "factory"
+        else _("Order space {slot} stays empty: the deck is empty")
+    ).format(slot=p["slot"]),
     "shift_ends": lambda p, who: _("Shift {shift} ends: scoring").format(shift=p["shift"]),
     "delivered_revealed": lambda p, who: _("{who} reveals {orders} delivered").format(
         who=who, orders=_orders(len(p["cards"]))
@@ -107,7 +175,7 @@ _EVENTS: dict[str, Callable[[Params, str], str]] = {
     "final_scoring": lambda p, who: _(
         "{who}: {marks} VP for Marks, {coal} VP for coal, {orders} VP for outstanding orders, {balance} VP for balance"
     ).format(who=who, marks=p["marks_vp"], coal=p["coal_vp"], orders=p["outstanding_vp"], balance=p["balance_vp"]),
-}
+}  # fmt: skip
 
 
 def _ids(ids: Sequence[int]) -> str:
@@ -128,36 +196,46 @@ def describe_event(event: Event, names: Sequence[str] | None = None) -> str:
 
 def _category(params: Params, names: Sequence[str] | None) -> str:
     awards = [f"{_player(seat, names)} {vp}" for seat, vp in enumerate(params["vp"]) if vp]
-    category = params["category"].replace("_", " ")
+    category = category_name(params["category"])
     if not awards:
         return _("{category}: nobody scores").format(category=category)
     return _("{category}: {awards} VP").format(category=category, awards=", ".join(awards))
 
 
+def _fill(action: Action) -> str:
+    _kind, source, card, field, colour = action
+    text = (_("Put a {colour} cube from the cage on field {field} of order card {card}") if source == "cage"
+            else _("Put a {colour} cube from storage on field {field} of order card {card}"))
+    return text.format(colour=_word(colour), field=field + 1, card=card)
+
+
+_ACTIONS: dict[str, Callable[[Action], str]] = {
+    "fill": _fill,
+    "draft": lambda a: _("Draft order card {card}").format(card=a[1]),
+    "place": lambda a: _("Place on {space}").format(space=space_name(a[1])),
+    "cage": lambda a: _to_level(a[1]),
+    "load": lambda a: _("Load a {colour} cube into the cage").format(colour=_word(a[1])),
+    "store": lambda a: _("Put a {colour} cube into storage").format(colour=_word(a[1])),
+    "done": lambda a: _("End mining"),
+    "confirm": lambda a: _("Confirm the turn"),
+    "coal": lambda a: _("Put a {colour} cube on the new minecart").format(colour=_word(a[1])),
+    "keep_tile": lambda a: (
+        _("Keep no tunnel tile") if a[1] is None else _("Buy tunnel tile {tile}").format(tile=a[1])
+    ),
+    "keep_order": lambda a: (
+        _("Keep no order card") if a[1] is None else _("Keep order card {card}").format(card=a[1])
+    ),
+    "return_tiles": lambda a: (
+        _("Return the tunnel tiles to the top of the stack") if a[1] == "top"
+        else _("Return the tunnel tiles to the bottom of the stack")
+    ),
+    "return_orders": lambda a: (
+        _("Return the order cards to the top of the deck") if a[1] == "top"
+        else _("Return the order cards to the bottom of the deck")
+    ),
+}  # fmt: skip
+
+
 def describe_action(action: Action) -> str:
-    name = action[0]
-    if name == "fill":
-        _n, source, card, field, colour = action
-        return _("Put a {colour} cube from {source} on field {field} of order card {card}").format(
-            colour=_word(colour), source=_word(source), field=field + 1, card=card
-        )
-    texts: dict[str, Callable[[Action], str]] = {
-        "draft": lambda a: _("Draft order card {card}").format(card=a[1]),
-        "place": lambda a: _("Place on {space}").format(space=space_name(a[1])),
-        "cage": lambda a: _("Move the cage to {level}").format(level=_level(a[1])),
-        "load": lambda a: _("Load a {colour} cube into the cage").format(colour=_word(a[1])),
-        "store": lambda a: _("Put a {colour} cube into storage").format(colour=_word(a[1])),
-        "done": lambda a: _("End mining"),
-        "confirm": lambda a: _("Confirm the turn"),
-        "coal": lambda a: _("Put a {colour} cube on the new minecart").format(colour=_word(a[1])),
-        "keep_tile": lambda a: (
-            _("Keep no tunnel tile") if a[1] is None else _("Buy tunnel tile {tile}").format(tile=a[1])
-        ),
-        "keep_order": lambda a: (
-            _("Keep no order card") if a[1] is None else _("Keep order card {card}").format(card=a[1])
-        ),
-        "return_tiles": lambda a: _("Return the tunnel tiles to {where} of the stack").format(where=_word(a[1])),
-        "return_orders": lambda a: _("Return the order cards to {where} of the deck").format(where=_word(a[1])),
-    }
-    render = texts.get(name)
+    render = _ACTIONS.get(action[0])
     return render(action) if render else repr(action)
