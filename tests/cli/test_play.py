@@ -76,10 +76,10 @@ def test_wrong_player_count_and_seat_are_clear_errors(tmp_path: Path) -> None:
     assert result.returncode == 2 and "--seat must be a seat from 0 to 2" in result.stderr
 
 
-def test_glueckauf_plays_with_the_generic_renderer(tmp_path: Path) -> None:
+def test_glueckauf_plays_with_its_own_renderer(tmp_path: Path) -> None:
     result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--records", str(tmp_path), stdin="1\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "glueckauf (seat 0)" in result.stdout  # the tree's root
+    assert "Factory (tunnel tiles)" in result.stdout  # render_glueckauf's board, not the generic tree
     assert " 1. Draft order card " in result.stdout
     assert "Player 1 (you) drafts order card" in result.stdout
     auto = run_cli("play", "glueckauf", "--players", "3", "--auto", "--seed", "2", "--records", str(tmp_path))
