@@ -122,10 +122,16 @@ def _normalize(code: str) -> str:
     return SOURCE_LANGUAGE if base in ("c", "posix") else base
 
 
+# CLDR's minimumGroupingDigits where it is 2: Polish writes 5000 but 15 000 (Babel does not apply it).
+_MINIMUM_GROUPING = {"pl": 2}
+
+
 def format_number(number: int) -> str:
     """A whole number with the current language's digit grouping."""
     if _language == SOURCE_LANGUAGE:
         return f"{number:,}"
+    if abs(number) < 10 ** (2 + _MINIMUM_GROUPING.get(_language, 1)):
+        return str(number)
     from babel.numbers import format_decimal
 
     return str(format_decimal(number, locale=_language))

@@ -86,8 +86,9 @@ def _election(p: Mapping[str, Any], n: Names) -> str:
     votes = ", ".join(_("{party} {votes} ({points} VP)").format(party=n.party(s), votes=v, points=vp)
                       for s, (v, vp) in enumerate(zip(p["votes"], p["vote_vp"], strict=True)))
     awarded = " + ".join(n.party(s) for s in p["awarded"])
+    outcome = OUTCOMES[p["outcome"]]
     text = _("Election {number} in {state}: {votes}. {outcome}: {awarded} +{points} VP.").format(
-        number=p["election"], state=n.board(p["board"]), votes=votes, outcome=_(OUTCOMES[p["outcome"]]),
+        number=p["election"], state=n.board(p["board"]), votes=votes, outcome=_(outcome),
         awarded=awarded, points=p["win_vp"])
     if p["media_moved"]:
         text += " " + _("Media presence: {parties}.").format(parties=", ".join(n.party(s) for s in p["media_moved"]))
