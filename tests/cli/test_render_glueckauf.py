@@ -154,7 +154,7 @@ def test_the_draw_5_hand_only_for_its_drawer(players: int, seed: int, stage: str
     drawer = state.current
     mine = game.view(state, drawer)
     shown = text(mine)
-    assert "Only you see this" in shown
+    assert "(only you see them)" in shown
     if stage == KEEP_TILE:
         hand = [f"#{t['id']} " + ({"yellow": "Y", "brown": "B", "grey": "G", "black": "K"}[t["colour"]] * t["carts"])
                 for t in mine["drawn"]]
@@ -164,7 +164,7 @@ def test_the_draw_5_hand_only_for_its_drawer(players: int, seed: int, stage: str
     for seat in range(players):
         if seat != drawer:
             theirs = text(game.view(state, seat))
-            assert "Only you see this" not in theirs
+            assert "(only you see them)" not in theirs
             assert not any(item in theirs for item in hand)
     assert not any(item in text(game.view(state, None)) for item in hand)  # nor a spectator
 
@@ -183,6 +183,7 @@ def test_substitute_cubes_owed() -> None:
     assert "Substitutes owed" in shown
     assert f"a new minecart in the {name} tunnel" in shown
     assert "puts a cube of another colour on each new minecart" in shown
+    assert "refilled at the end of the turn" in shown  # the factory space just emptied
 
 
 def test_order_fields_show_substitutes_and_completion() -> None:
@@ -213,9 +214,10 @@ def test_delivered_cards_shown_only_as_the_table_allows() -> None:
             assert f"Delivered ({len(other)}): face down until the shift scoring" in shown
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 18), (3, 19), (4, 20)])
-def test_game_over_and_the_final_table(players: int, seed: int) -> None:
-    game, state = play(players, seed, never)
+@pytest.mark.parametrize(("players", "seed", "heuristic"), [(2, 18, False), (3, 19, True), (4, 20, False),
+                                                            (4, 24, True)])
+def test_game_over_and_the_final_table(players: int, seed: int, heuristic: bool) -> None:
+    game, state = play(players, seed, never, heuristic=heuristic)
     assert state.stage == OVER
     view = game.view(state, 0)
     shown = text(view)

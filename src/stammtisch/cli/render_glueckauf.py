@@ -251,11 +251,15 @@ def space_label(kind: str, value: str) -> str:
 
 def space_content(view: dict[str, Any], kind: str, entry: dict[str, Any]) -> Text:
     if kind == FACTORY:
-        return tile_text(entry["tile"]) if entry.get("tile") else styled(_("empty (stack used up)"), "dim")
+        if entry.get("tile"):
+            return tile_text(entry["tile"])
+        return styled(_("refilled at the end of the turn") if view["tile_stack"] else _("empty (stack used up)"), "dim")
     if kind == ORDER:
         if entry.get("card"):
             return card_text(entry["card"])
-        return styled(_("filled after the draft") if view["stage"] == "draft" else _("empty (deck used up)"), "dim")
+        if view["stage"] == "draft":
+            return styled(_("filled after the draft"), "dim")
+        return styled(_("refilled at the end of the turn") if view["order_deck"] else _("empty (deck used up)"), "dim")
     if kind == FACTORY_DRAW:
         return styled(_("from the stack ({n} left)").format(n=view["tile_stack"]), "dim")
     if kind == ORDER_DRAW:
@@ -304,17 +308,14 @@ def category_group(kind: str) -> str:
     return groups.get(kind, kind)
 
 
-def shift_clock(view: dict[str, Any]) -> Table:
+def shift_clock(view: dict[str, Any]) -> Group:
     """The categories by the shift they join the scoring; those scored after this shift marked ✓."""
     shift = view["shift"]
     table = Table.grid(padding=(0, 1))
     if view["players"] > 2:
-        table.title = _("Shift clock: delivered orders and empty minecarts score after each shift (1st/2nd VP)")
+        title = _("Shift clock: majorities scored after each shift (VP for 1st/2nd place)")
     else:
-        table.title = _("Shift clock: delivered orders and empty minecarts score after each shift "
-                        "(VP for 1st place; no 2nd place with 2 players)")
-    table.title_justify = "left"
-    table.title_style = "bold cyan"
+        title = _("Shift clock: majorities scored after each shift (VP for 1st place; none for 2nd with 2 players)")
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column()
@@ -332,7 +333,7 @@ def shift_clock(view: dict[str, Any]) -> Table:
         mark = styled(done, "bold green") if scores else styled(_("from shift {shift}").format(shift=start), "dim")
         line = Text(" · ").join(entries)
         table.add_row(mark, styled(category_group(kind), "" if scores else "dim"), line)
-    return table
+    return Group(styled(title, "bold cyan"), table)
 
 
 # --- the mines ---------------------------------------------------------------------------------
@@ -355,8 +356,8 @@ class Mines:
             row: list[RenderableType] = list(self.panels[start : start + per_row])
             grid.add_row(*row, *([""] * (per_row - len(row))))
         yield grid
-        yield styled(_("Dark, Light: the tunnel tiles on each side by their minecarts (2+1: one tile with two, "
-                     "one with one) · ○ an empty minecart · ◀ the cage and its free spots"), "dim")  # fmt: skip
+        yield styled(_("Dark, Light: tiles by their minecarts (2+1: a 2-cart and a 1-cart tile) · ○ empty minecart · "
+                       "◀ the cage, · a free spot in it"), "dim")  # fmt: skip
 
 
 def mines(view: dict[str, Any]) -> Mines:
@@ -486,9 +487,10 @@ def private_panel(view: dict[str, Any]) -> Panel | None:
     drawn = view.get("drawn")
     if drawn:
         if view["stage"] in ("keep_tile", "return_tiles"):
-            rows.append((_("Drawn tunnel tiles"), Text("\n").join(tile_text(t, with_id=True) for t in drawn)))
+            rows.append((_("Drawn tunnel tiles\n(only you see them)"),
+                         Text("\n").join(tile_text(t, with_id=True) for t in drawn)))  # fmt: skip
         else:
-            rows.append((_("Drawn order cards"), Text("\n").join(card_text(c) for c in drawn)))
+            rows.append((_("Drawn order cards\n(only you see them)"), Text("\n").join(card_text(c) for c in drawn)))
     if view.get("substitutes_owed") and view.get("current") == seat:
         rows.append((_("Substitutes owed"), substitutes(view["substitutes_owed"])))
     if not rows:
@@ -498,7 +500,7 @@ def private_panel(view: dict[str, Any]) -> Panel | None:
     table.add_column()
     for label, value in rows:
         table.add_row(label, value)
-    return Panel(table, title=_("Only you see this"), title_align="left", expand=False)
+    return Panel(table, title=_("Your hand"), title_align="left", expand=False)
 
 
 def substitutes(owed: list[str]) -> Text:
@@ -596,8 +598,13 @@ def render_final(view: dict[str, Any]) -> RenderableType | None:
     winners = view.get("winners") or []
     table = Table(title=_("Final scores (victory points by source)"))
     table.add_column(_("Player"))
-    table.caption = _("Coal: per cubes owned · Orders: per order card outstanding · Balance: per tile light or "
-                      "dark in excess · Marks kept: the tie-break")
+    rules = edition()
+    table.caption = _(
+        "Marks: 1 VP per {marks} Marks · Coal: 1 VP per {coal} cubes (cubes owned) · Orders: {order} VP per order "
+        "outstanding (orders) · Balance: {tile} VP per tile one side has in excess (light:dark) · Marks kept: the "
+        "tie-break"
+    ).format(marks=rules.marks_per_vp, coal=rules.coal_per_vp, order=rules.vp_per_outstanding_order,
+             tile=rules.vp_per_unbalanced_tile)  # fmt: skip
     table.caption_justify = "left"
     for column in (_("Shifts, deliveries"), _("Marks"), _("Coal"), _("Orders"), _("Balance"), _("Total"),
                    _("Marks kept")):  # fmt: skip
