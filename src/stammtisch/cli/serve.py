@@ -1,0 +1,53 @@
+"""``stammtisch serve``: the server for play in browsers and over the network."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from stammtisch.cli.common import CliError
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "serve", help="start the server: play Die Macher or Glück Auf together over the network",
+        description="Start the Stammtisch server (HTTP and WebSocket API; see docs/api.md). Games are stored "
+                    "in an SQLite file in the data directory unless --database names a PostgreSQL server; "
+                    "several server processes share live updates through --redis.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this "
+                                                            "machine only; 0.0.0.0 for the network)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--data-dir", help="directory of the SQLite database (default: $STAMMTISCH_HOME or "
+                                           "~/.local/share/stammtisch)")
+    parser.add_argument("--database", metavar="URL", help="database URL, e.g. postgresql://user@host/db "
+                                                          "(default: SQLite in the data directory)")
+    parser.add_argument("--redis", metavar="URL", help="redis://host:port: share live updates between "
+                                                       "several server processes")
+    parser.add_argument("--bot-delay", type=float, default=0.5, metavar="S",
+                        help="seconds a bot waits before each action (default: 0.5)")
+    parser.add_argument("--public-url", default="", help="base URL of invite links (default: the URL of "
+                                                         "the request)")
+    parser.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    import uvicorn
+
+    from stammtisch.server.app import create_app
+    from stammtisch.server.config import Config
+
+    if args.bot_delay < 0:
+        raise CliError("--bot-delay must not be negative")
+    config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
+                    redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url)
+    where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
+    console.print(f"Stammtisch server on http://{args.host}:{args.port}/ — games in {where}"
+                  + (f", live updates through {args.redis}" if args.redis else ""))
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=20, ws_ping_timeout=30)
+    return 0

@@ -1,0 +1,246 @@
+"""HTTP and WebSocket routes.  Requests become ``Hub`` calls; every failure is an ``ApiError``
+with a status, a short code and a message, and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from stammtisch.server.messages import ApiError, action_field, bad_request, move_no_field, parse_json, parse_ws
+from stammtisch.server.tables import Hub, LiveTable
+
+log = logging.getLogger("stammtisch.server")
+STATUSES = ("open", "running", "finished")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class JSON(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode()
+
+
+def hub_of(conn: HTTPConnection) -> Hub:
+    hub: Hub = conn.app.state.hub
+    return hub
+
+
+def token_of(conn: HTTPConnection) -> str | None:
+    header = conn.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return conn.query_params.get("token") or None
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    limit = hub_of(request).config.max_message
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "too_large", f"message of {declared} bytes; the limit is {limit}")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
+    return parse_json(data, limit)
+
+
+def int_param(value: str | None, name: str, default: int | None = None) -> int | None:
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise bad_request(f"{name} must be a number, not {value[:20]!r}") from None
+
+
+async def table_of(request: HTTPConnection) -> LiveTable:
+    return await hub_of(request).current(request.path_params["table_id"])
+
+
+def base_url(request: Request) -> str:
+    configured = hub_of(request).config.public_url
+    return configured.rstrip("/") if configured else str(request.base_url).rstrip("/")
+
+
+# Lobby.
+
+async def index(request: Request) -> Response:
+    return PlainTextResponse("Stammtisch server. API: /api/games, /api/tables, WebSocket /ws/tables/{id}; "
+                             "see docs/api.md.\n")
+
+
+async def health(request: Request) -> Response:
+    return JSON({"ok": True})
+
+
+async def games(request: Request) -> Response:
+    return JSON(hub_of(request).games())
+
+
+async def create_table(request: Request) -> Response:
+    return JSON(await hub_of(request).create_table(await body_of(request)), status_code=201)
+
+
+async def list_tables(request: Request) -> Response:
+    wanted = tuple(s for s in request.query_params.get("status", "open,running").split(",") if s)
+    unknown = [s for s in wanted if s not in STATUSES]
+    if unknown:
+        raise bad_request(f"unknown status {unknown[0]!r}; choose from {', '.join(STATUSES)}")
+    return JSON({"tables": await hub_of(request).list_tables(wanted)})
+
+
+async def get_table(request: Request) -> Response:
+    return JSON((await table_of(request)).info())
+
+
+async def join(request: Request) -> Response:
+    seat = int_param(request.path_params["seat"], "seat")
+    assert seat is not None
+    body = await body_of(request)
+    return JSON(await hub_of(request).join(await table_of(request), seat, body, token_of(request)))
+
+
+async def invites(request: Request) -> Response:
+    body = await body_of(request)
+    hub = hub_of(request)
+    return JSON(await hub.invite(await table_of(request), token_of(request), body, base_url(request)))
+
+
+async def bots(request: Request) -> Response:
+    body = await body_of(request)
+    return JSON(await hub_of(request).add_bot(await table_of(request), token_of(request), body))
+
+
+async def start(request: Request) -> Response:
+    await body_of(request)
+    return JSON(await hub_of(request).start(await table_of(request), token_of(request)))
+
+
+# Playing.
+
+async def view(request: Request) -> Response:
+    hub = hub_of(request)
+    table = await table_of(request)
+    seat = hub.viewer(table, token_of(request))
+    since = int_param(request.query_params.get("since"), "since")
+    return JSON(hub.state_message(table, seat, since))
+
+
+async def act(request: Request) -> Response:
+    hub = hub_of(request)
+    body = await body_of(request)
+    table = await table_of(request)
+    seat = hub.seat_of(table, token_of(request))
+    move_no = await hub.act(table, seat, action_field(body), move_no_field(body))
+    return JSON({"ok": True, "move_no": move_no})
+
+
+async def undo(request: Request) -> Response:
+    hub = hub_of(request)
+    body = await body_of(request)
+    table = await table_of(request)
+    seat = hub.seat_of(table, token_of(request))
+    move_no = await hub.undo(table, seat, move_no_field(body))
+    return JSON({"ok": True, "move_no": move_no})
+
+
+async def record(request: Request) -> Response:
+    table = await table_of(request)
+    text = hub_of(request).record(table)
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"content-disposition": f'attachment; filename="{table.row.game}-{table.id}.jsonl"'})
+
+
+# The WebSocket: the seat's state on connecting and after every change; act, undo, ping.
+
+async def table_socket(websocket: WebSocket) -> None:
+    hub = hub_of(websocket)
+    await websocket.accept()
+    send_lock = asyncio.Lock()
+
+    async def send(data: dict[str, Any]) -> None:
+        async with send_lock:
+            await websocket.send_text(dumps(data))
+
+    try:
+        table = await hub.current(websocket.path_params["table_id"])
+        seat = hub.viewer(table, token_of(websocket))
+        since = int_param(websocket.query_params.get("since"), "since", table.version)
+    except ApiError as error:
+        await send({"type": "error", **error.to_json()})
+        await websocket.close(code=4000 + error.status)
+        return
+    if table.game is None:
+        since = -1
+    sub = hub.subscribe(table, seat, since if since is not None else table.version)
+
+    async def push() -> None:
+        while True:
+            await sub.changed.wait()
+            sub.changed.clear()
+            message = hub.state_message(table, seat, sub.sent)
+            sub.sent = table.version if table.game is not None else -1  # before the start: setup events next
+            await send(message)
+
+    pusher = asyncio.create_task(push())
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            data = received.get("text")
+            if data is None:
+                data = received.get("bytes") or b""
+            ref: Any = None
+            try:
+                message = parse_ws(data, hub.config.max_message)
+                ref = message.get("id")
+                reply: dict[str, Any] = {"type": "pong"} if message["type"] == "ping" else {"type": "ok"}
+                if message["type"] == "act":
+                    reply["move_no"] = await hub.act(table, hub.seat_of(table, token_of(websocket)),
+                                                     action_field(message), move_no_field(message))
+                elif message["type"] == "undo":
+                    reply["move_no"] = await hub.undo(table, hub.seat_of(table, token_of(websocket)),
+                                                      move_no_field(message))
+            except ApiError as error:
+                reply = {"type": "error", **error.to_json()}
+            if ref is not None:
+                reply["id"] = ref
+            await send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.unsubscribe(table, sub)
+        pusher.cancel()
+        with contextlib.suppress(BaseException):
+            await pusher
+
+
+routes = [
+    Route("/", index),
+    Route("/api/health", health),
+    Route("/api/games", games),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables/{table_id}", get_table),
+    Route("/api/tables/{table_id}/seats/{seat}", join, methods=["POST"]),
+    Route("/api/tables/{table_id}/invites", invites, methods=["POST"]),
+    Route("/api/tables/{table_id}/bots", bots, methods=["POST"]),
+    Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+    Route("/api/tables/{table_id}/view", view),
+    Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
+    Route("/api/tables/{table_id}/undo", undo, methods=["POST"]),
+    Route("/api/tables/{table_id}/record", record),
+    WebSocketRoute("/ws/tables/{table_id}", table_socket),
+]

@@ -1,0 +1,51 @@
+"""The ASGI application: ``create_app(config)``, run by uvicorn (``stammtisch serve``)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from stammtisch.server.api import JSON, routes
+from stammtisch.server.config import Config
+from stammtisch.server.messages import ApiError
+from stammtisch.server.tables import Hub
+
+log = logging.getLogger("stammtisch.server")
+
+
+async def api_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    return JSON(error.to_json(), status_code=error.status)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSON({"error": "http", "message": str(error.detail)}, status_code=error.status_code)
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    log.exception("request %s %s", request.method, request.url.path, exc_info=error)
+    return JSON({"error": "server", "message": "the server failed; nothing was changed"}, status_code=500)
+
+
+def create_app(config: Config | None = None) -> Starlette:
+    config = config or Config()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub = Hub(config)
+        await hub.open()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+        ApiError: api_error, HTTPException: http_error, Exception: server_error})

@@ -1,0 +1,543 @@
+"""The live tables of one server process: lobby, seats, actions, undo, bot turns, subscribers.
+
+Every action goes through ``engine.step`` on a copy of the state, is committed to the move log,
+and only then becomes the table's state and is acknowledged.  A process that loses a race for a
+move number (another client, another process) reloads the log and validates again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from stammtisch.bots.base import Bot
+from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
+from stammtisch.engine.step import step
+from stammtisch.engine.undo import chance_draws, undoable
+from stammtisch.games import GAMES, game_class, make_game
+from stammtisch.server.bots import bot_kinds, make_bot
+from stammtisch.server.config import Config
+from stammtisch.server.live import make_broker
+from stammtisch.server.messages import ApiError, bad_request
+from stammtisch.server.messages import field as get_field
+from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("stammtisch.server")
+
+# Options naming files on the server's disk: a network client may not choose them.
+FILE_OPTIONS = frozenset({"data_file", "edition"})
+MAX_NAME = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, "conflict", message)
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One connection watching a table; ``changed`` wakes its sender."""
+
+    seat: Seat | None
+    sent: int
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
+        self.row = row
+        self.seats: dict[Seat, SeatRow] = {s.seat: s for s in seat_rows}
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.game: Game[Any] | None = None
+        self.state: Any = None
+        self.version = 0  # entries in the move log (moves and take-backs)
+        self.events: list[list[Event]] = []  # events[0]: setup; events[n]: of entry n
+        self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
+        self.undo_stack: list[tuple[Any, Seat]] = []  # (state before, seat) of undoable moves in a row
+        self.last_by_seat: dict[Seat, int] = {}
+        self.bots: dict[Seat, Bot] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def begin(self) -> None:
+        self.game = make_game(self.row.game, self.row.players, self.row.options)
+        self.state, setup_events = self.game.new_state(self.row.seed)
+        self.events = [list(setup_events)]
+
+    def replay_entry(self, entry: MoveRow) -> None:
+        """Apply one committed log entry (loading, or catching up with another process)."""
+        if entry.move_no != self.version + 1:
+            raise RuntimeError(f"table {self.id}: log entry {entry.move_no} after {self.version}")
+        if entry.action is None:
+            if not self.undo_stack or self.undo_stack[-1][1] != entry.seat:
+                raise RuntimeError(f"table {self.id}: entry {entry.move_no} takes back nothing")
+            self.take_back(entry.seat)
+            return
+        assert self.game is not None
+        action = action_from_json(entry.action)
+        after = self.game.copy(self.state)
+        draws = chance_draws(self.state)
+        events = step(self.game, after, entry.seat, action)
+        self.commit(entry.seat, action, after, events, draws)
+
+    def commit(self, seat: Seat, action: Action, after: Any, events: list[Event], draws_before: int) -> None:
+        assert self.game is not None
+        if undoable(self.game, draws_before, after, seat, events):
+            if self.undo_stack and self.undo_stack[-1][1] != seat:
+                self.undo_stack.clear()
+            self.undo_stack.append((self.state, seat))
+        else:
+            self.undo_stack.clear()
+        self.state = after
+        self.moves.append((seat, action))
+        self._entry(seat, events)
+        if self.game.is_over(after):
+            self.row.status = "finished"
+
+    def take_back(self, seat: Seat) -> None:
+        self.state, _ = self.undo_stack.pop()
+        self.moves.pop()
+        self._entry(seat, [Event("undo", {"seat": seat})])
+
+    def _entry(self, seat: Seat, events: list[Event]) -> None:
+        self.version += 1
+        self.events.append(events)
+        self.last_by_seat[seat] = self.version
+
+    def undo_allowed(self, seat: Seat | None) -> bool:
+        return (self.status == "running" and seat is not None and bool(self.undo_stack)
+                and self.undo_stack[-1][1] == seat)
+
+    def seat_of(self, token: str) -> Seat | None:
+        digest = hash_token(token)
+        found: Seat | None = None
+        for seat, info in self.seats.items():  # compare with every seat: the time tells nothing
+            if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+                found = seat
+        return found
+
+    def info(self) -> dict[str, Any]:
+        seats = []
+        for seat in range(self.row.players):
+            s = self.seats.get(seat)
+            if s is None:
+                seats.append({"seat": seat, "kind": "free", "name": None})
+            else:
+                seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind})
+        data: dict[str, Any] = {"id": self.id, "game": self.row.game, "players": self.row.players,
+                                "options": self.row.options, "status": self.status, "seats": seats,
+                                "created": self.row.created}
+        if self.game is not None:
+            data["move_no"] = self.version
+            data["to_act"] = self.game.to_act(self.state)
+        return data
+
+    def names(self) -> list[str]:
+        return [self.seats[s].name if s in self.seats else f"Seat {s}" for s in range(self.row.players)]
+
+
+def table_info(row: TableRow, seat_rows: list[SeatRow]) -> dict[str, Any]:
+    return LiveTable(row, seat_rows).info()
+
+
+class Hub:
+    """Everything one server process knows: the store, the broker, the cached live tables."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.store = Store(config.database_url())
+        self.broker = make_broker(config.redis)
+        self.shared = config.redis is not None  # other processes write to the same database
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._closing = False
+
+    async def open(self) -> None:
+        await self.store.open()
+        await self.broker.start(self.on_remote_change)
+        for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
+            with contextlib.suppress(Exception):
+                self.kick_bots(await self.get(table_id))
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await self.broker.close()
+        await self.store.close()
+
+    # Loading and catching up.
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self.tables[table_id] = table
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
+        if len(table_id) > 32:
+            raise ApiError(404, "not_found", f"no table {table_id[:40]!r}")
+        found = await self.store.table(table_id)
+        if found is None:
+            raise ApiError(404, "not_found", f"no table {table_id!r}")
+        table = LiveTable(*found)
+        if table.status != "open":
+            table.begin()
+            for entry in await self.store.moves(table_id):
+                table.replay_entry(entry)
+        return table
+
+    async def refresh(self, table: LiveTable) -> bool:
+        """Catch up with the database (changes by other processes); call with the table's lock held.
+        Whatever it finds is pushed to this process's subscribers."""
+        found = await self.store.table(table.id)
+        if found is None:
+            return False
+        before = table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()]
+        row, seat_rows = found
+        table.seats = {s.seat: s for s in seat_rows}
+        if table.game is None and row.status != "open":
+            table.row.status = row.status
+            table.begin()
+        elif table.status == "open":
+            table.row.status = row.status
+        if table.game is not None:
+            for entry in await self.store.moves(table.id, after=table.version):
+                table.replay_entry(entry)
+        changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()])
+        if changed:
+            self.wake(table)
+            self.kick_bots(table)
+        return changed
+
+    async def current(self, table_id: str) -> LiveTable:
+        """The table, caught up with other processes when there are any."""
+        table = await self.get(table_id)
+        if self.shared:
+            async with table.lock:
+                await self.refresh(table)
+        return table
+
+    async def on_remote_change(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self.refresh(table)
+
+    async def changed(self, table: LiveTable) -> None:
+        self.wake(table)
+        try:
+            await self.broker.publish(table.id)
+        except Exception:  # the change is committed; other processes catch up on their next read
+            log.exception("publishing a change of table %s", table.id)
+        self.kick_bots(table)
+
+    def wake(self, table: LiveTable) -> None:
+        for sub in table.subscribers:
+            sub.changed.set()
+
+    def subscribe(self, table: LiveTable, seat: Seat | None, since: int) -> Subscriber:
+        sub = Subscriber(seat, since)
+        table.subscribers.add(sub)
+        sub.changed.set()
+        return sub
+
+    def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        table.subscribers.discard(sub)
+
+    # The lobby.
+
+    def games(self) -> dict[str, Any]:
+        result = {}
+        for name in GAMES:
+            cls = game_class(name)
+            defaults = {k: v for k, v in cls(cls.min_players, {}).options.items() if k not in FILE_OPTIONS}
+            result[name] = {"min_players": cls.min_players, "max_players": cls.max_players, "options": defaults,
+                            "bots": list(bot_kinds(name))}
+        return result
+
+    async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
+        game = get_field(body, "game", str)
+        players = get_field(body, "players", int)
+        options = get_field(body, "options", dict, {})
+        if game not in GAMES:
+            raise bad_request(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        banned = sorted(FILE_OPTIONS & set(options))
+        if banned:
+            raise bad_request(f"option {banned[0]} names a file on the server and cannot be chosen here")
+        try:
+            make_game(game, players, options)
+        except (ValueError, TypeError) as error:
+            raise bad_request(str(error)) from None
+        host_token = new_token()
+        row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
+                       hash_token(host_token), time.time())
+        await self.store.create_table(row)
+        table = LiveTable(row, [])
+        self.tables[row.id] = table
+        return {"table_id": row.id, "host_token": host_token, "table": table.info()}
+
+    async def list_tables(self, statuses: tuple[str, ...]) -> list[dict[str, Any]]:
+        return [table_info(row, seat_rows) for row, seat_rows in await self.store.list_tables(statuses)]
+
+    def check_host(self, table: LiveTable, token: str | None) -> None:
+        if not token:
+            raise ApiError(401, "no_token", "this needs the table's host token (Authorization: Bearer …)")
+        if not hmac.compare_digest(table.row.host_hash, hash_token(token)):
+            raise ApiError(403, "wrong_token", "that is not this table's host token")
+
+    def _free_seat(self, table: LiveTable, seat: int) -> None:
+        if table.status != "open":
+            raise conflict("the table has started; seats can no longer change")
+        if not 0 <= seat < table.row.players:
+            raise bad_request(f"seat must be from 0 to {table.row.players - 1}, not {seat}")
+        if seat in table.seats:
+            raise conflict(f"seat {seat} is taken")
+
+    async def _claim(self, table: LiveTable, seat: SeatRow) -> None:
+        async with table.lock:
+            await self.refresh(table)
+            self._free_seat(table, seat.seat)
+            try:
+                await self.store.claim_seat(table.id, seat)
+            except Conflict as error:
+                await self.refresh(table)
+                raise conflict(str(error)) from None
+            table.seats[seat.seat] = seat
+        await self.changed(table)
+
+    async def join(self, table: LiveTable, seat: int, body: dict[str, Any], token: str | None) -> dict[str, Any]:
+        name = _name(get_field(body, "name", str, f"Player {seat + 1}"))
+        if token:  # an invitation: the link's token already holds the seat
+            if table.seat_of(token) != seat:
+                raise ApiError(403, "wrong_token", f"that token is not an invitation to seat {seat}")
+            async with table.lock:
+                await self.store.accept_invite(table.id, seat, hash_token(token), name)
+                await self.refresh(table)
+            await self.changed(table)
+            return {"table_id": table.id, "seat": seat, "token": token}
+        new = new_token()
+        await self._claim(table, SeatRow(seat, "human", name, None, hash_token(new)))
+        return {"table_id": table.id, "seat": seat, "token": new}
+
+    async def invite(self, table: LiveTable, token: str | None, body: dict[str, Any], base: str) -> dict[str, Any]:
+        self.check_host(table, token)
+        wanted = get_field(body, "seats", list, None)
+        if table.status != "open":
+            raise conflict("the table has started; seats can no longer change")
+        free = [s for s in range(table.row.players) if s not in table.seats]
+        seats = free if wanted is None else wanted
+        invites = []
+        for seat in seats:
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise bad_request("seats must be a list of seat numbers")
+            invite_token = new_token()
+            await self._claim(table, SeatRow(seat, "invited", f"Player {seat + 1}", None, hash_token(invite_token)))
+            invites.append({"seat": seat, "token": invite_token,
+                            "url": f"{base}/play/{table.id}?token={invite_token}"})
+        return {"table_id": table.id, "invites": invites}
+
+    async def add_bot(self, table: LiveTable, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        self.check_host(table, token)
+        seat = get_field(body, "seat", int)
+        kind = get_field(body, "kind", str, bot_kinds(table.row.game)[0])
+        if kind not in bot_kinds(table.row.game):
+            raise bad_request(f"unknown bot kind {kind!r}; choose one of {', '.join(bot_kinds(table.row.game))}")
+        await self._claim(table, SeatRow(seat, "bot", f"Bot {seat + 1} ({kind})", kind, None))
+        return {"table_id": table.id, "seat": seat, "kind": kind}
+
+    async def start(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        self.check_host(table, token)
+        async with table.lock:
+            await self.refresh(table)
+            if table.status != "open":
+                raise conflict("the table has already started")
+            try:
+                await self.store.start(table.id, table.row.players)
+            except Conflict as error:
+                raise conflict(str(error)) from None
+            await self.refresh(table)
+        await self.changed(table)
+        return table.info()
+
+    # Playing.
+
+    def seat_of(self, table: LiveTable, token: str | None) -> Seat:
+        if not token:
+            raise ApiError(401, "no_token", "acting needs your seat token (Authorization: Bearer …); "
+                                            "without one you can only watch")
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "wrong_token", "that token holds no seat at this table")
+        return seat
+
+    def viewer(self, table: LiveTable, token: str | None) -> Seat | None:
+        """The seat a token holds, or None (a spectator) when there is no token."""
+        return None if not token else self.seat_of(table, token)
+
+    def state_message(self, table: LiveTable, seat: Seat | None, since: int | None = None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "state", "table": table.info(), "seat": seat, "status": table.status,
+                                   "move_no": table.version}
+        game = table.game
+        if game is None:
+            message.update(view=None, legal=[], to_act=[], undo_allowed=False, events=[])
+            return message
+        to_act = game.to_act(table.state)
+        legal = game.legal_actions(table.state, seat) if seat is not None and seat in to_act else []
+        first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
+        events = [e.to_json() for entries in table.events[first:] for e in entries if e.visible_to(seat)]
+        message.update(view=game.view(table.state, seat), legal=[action_to_json(a) for a in legal], to_act=to_act,
+                       undo_allowed=table.undo_allowed(seat), events=events)
+        if table.status == "finished":
+            message["scores"] = game.scores(table.state)
+        return message
+
+    def _check_turn(self, table: LiveTable, seat: Seat, move_no: int) -> None:
+        if table.status == "open":
+            raise conflict("the game has not started yet")
+        if table.status != "running":
+            raise ApiError(422, "illegal", "the game is over")
+        if move_no > table.version:
+            raise conflict(f"move_no {move_no} is ahead of the table, which is at move {table.version}")
+        if table.last_by_seat.get(seat, 0) > move_no:
+            raise conflict(f"your seat has acted since move {move_no} (the table is at move {table.version}); "
+                           "decide again on the current state")
+
+    async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int) -> int:
+        """Validate, commit, then apply: the returned move number is committed."""
+        async with table.lock:
+            for _attempt in range(10):
+                self._check_turn(table, seat, move_no)
+                assert table.game is not None
+                after = table.game.copy(table.state)
+                draws = chance_draws(table.state)
+                try:
+                    events = step(table.game, after, seat, action)
+                except IllegalAction as error:
+                    raise ApiError(422, "illegal", str(error)) from None
+                try:
+                    await self.store.append(table.id, table.version + 1, seat, action_to_json(action),
+                                            table.game.is_over(after))
+                except Conflict:
+                    await self.refresh(table)  # somebody else moved: validate again on the new state
+                    continue
+                table.commit(seat, action, after, events, draws)
+                version = table.version
+                break
+            else:
+                raise conflict("the table is busy; try again")
+        await self.changed(table)
+        return version
+
+    async def undo(self, table: LiveTable, seat: Seat, move_no: int) -> int:
+        async with table.lock:
+            for _attempt in range(10):
+                self._check_turn(table, seat, move_no)
+                if not table.undo_allowed(seat):
+                    raise ApiError(422, "undo_refused",
+                                   "nothing to take back: only your own last move, while it is still your turn, "
+                                   "and only if it drew no chance and revealed nothing")
+                try:
+                    await self.store.append(table.id, table.version + 1, seat, None, False)
+                except Conflict:
+                    await self.refresh(table)
+                    continue
+                table.take_back(seat)
+                version = table.version
+                break
+            else:
+                raise conflict("the table is busy; try again")
+        await self.changed(table)
+        return version
+
+    def record(self, table: LiveTable) -> str:
+        if table.status != "finished":
+            raise conflict("the record can be downloaded once the game is over")
+        header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names())
+        return Record(header, list(table.moves)).dumps()
+
+    # Bots.
+
+    def kick_bots(self, table: LiveTable) -> None:
+        if self._closing or table.status != "running":
+            return
+        if not any(s.kind == "bot" for s in table.seats.values()):
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        failures = 0
+        while table.status == "running" and table.game is not None and not self._closing:
+            seats = [s for s in table.game.to_act(table.state) if table.seats.get(s, None) and
+                     table.seats[s].kind == "bot"]
+            if not seats:
+                return
+            await asyncio.sleep(self.config.bot_delay)
+            game = table.game
+            seats = [s for s in game.to_act(table.state) if s in seats]
+            if not seats or table.status != "running":
+                continue
+            seat = seats[0]
+            bot = table.bots.get(seat)
+            if bot is None:
+                bot = table.bots[seat] = make_bot(table.row.game, table.seats[seat].bot_kind or "random",
+                                                  secrets.randbelow(2**31))
+            legal = game.legal_actions(table.state, seat)
+            action = bot.choose(game.view(table.state, seat), legal)
+            try:
+                await self.act(table, seat, action, table.version)
+                failures = 0
+            except ApiError as error:  # lost a race (another process played) or the bot erred
+                failures += 1
+                if failures > 20:
+                    log.error("bot at table %s seat %s stops: %s", table.id, seat, error.message)
+                    return
+            except Exception:  # a database hiccup: wait and try again
+                log.exception("bot at table %s seat %s", table.id, seat)
+                failures += 1
+                if failures > 20:
+                    return
+                await asyncio.sleep(0.5)
+
+
+def _name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise bad_request("name must not be empty")
+    if len(name) > MAX_NAME:
+        raise bad_request(f"name must be at most {MAX_NAME} characters")
+    return name

@@ -1,0 +1,242 @@
+"""Test helpers: real server processes on free loopback ports, an HTTP client and a WebSocket
+client that records every frame it receives."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+POSTGRES_URL = os.environ.get("STAMMTISCH_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("STAMMTISCH_TEST_REDIS", "redis://127.0.0.1:6379/0")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def reachable(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+class ServerProcess:
+    """``stammtisch serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, data_dir: Path, database: str | None = None, redis: str | None = None,
+                 bot_delay: float = 0.0, port: int | None = None) -> None:
+        self.data_dir, self.database, self.redis, self.bot_delay = data_dir, database, redis, bot_delay
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / f"server-{self.port}.log"
+
+    def start(self) -> ServerProcess:
+        args = [sys.executable, "-m", "stammtisch", "serve", "--port", str(self.port), "--data-dir",
+                str(self.data_dir), "--bot-delay", str(self.bot_delay), "--log-level", "warning"]
+        if self.database:
+            args += ["--database", self.database]
+        if self.redis:
+            args += ["--redis", self.redis]
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; what was committed must survive."""
+        if self.proc and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Cluster:
+    """One or more server processes sharing one database; ``url(i)`` picks one (round robin)."""
+
+    def __init__(self, name: str, servers: list[ServerProcess]) -> None:
+        self.name = name
+        self.servers = servers
+
+    def url(self, i: int = 0) -> str:
+        return self.servers[i % len(self.servers)].url
+
+    def api(self, i: int = 0) -> Api:
+        return Api(self.url(i))
+
+    def ws(self, table_id: str, token: str | None = None, i: int = 0, since: int | None = None) -> Ws:
+        query = []
+        if token:
+            query.append(f"token={token}")
+        if since is not None:
+            query.append(f"since={since}")
+        base = self.url(i).replace("http://", "ws://")
+        return Ws(f"{base}/ws/tables/{table_id}" + ("?" + "&".join(query) if query else ""))
+
+
+class Api:
+    def __init__(self, base: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=20)
+
+    def request(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+        headers = kwargs.pop("headers", {})
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return self.http.request(method, path, headers=headers, **kwargs)
+
+    def ok(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
+        response = self.request(method, path, token, **kwargs)
+        assert response.status_code < 300, (response.status_code, response.text)
+        return response.json()
+
+    def create(self, game: str, players: int, options: dict[str, Any] | None = None) -> tuple[str, str]:
+        data = self.ok("POST", "/api/tables", json={"game": game, "players": players, "options": options or {}})
+        return data["table_id"], data["host_token"]
+
+    def join(self, table_id: str, seat: int, name: str | None = None) -> str:
+        body = {"name": name} if name else {}
+        token: str = self.ok("POST", f"/api/tables/{table_id}/seats/{seat}", json=body)["token"]
+        return token
+
+    def bot(self, table_id: str, host: str, seat: int, kind: str = "random") -> None:
+        self.ok("POST", f"/api/tables/{table_id}/bots", host, json={"seat": seat, "kind": kind})
+
+    def start(self, table_id: str, host: str) -> None:
+        self.ok("POST", f"/api/tables/{table_id}/start", host)
+
+    def view(self, table_id: str, token: str | None = None, since: int | None = None) -> dict[str, Any]:
+        params = {} if since is None else {"since": since}
+        result: dict[str, Any] = self.ok("GET", f"/api/tables/{table_id}/view", token, params=params)
+        return result
+
+    def act(self, table_id: str, token: str | None, action: Any, move_no: int) -> httpx.Response:
+        return self.request("POST", f"/api/tables/{table_id}/actions", token,
+                            json={"action": action, "move_no": move_no})
+
+    def table(self, game: str, players: int, options: dict[str, Any] | None = None,
+              bots: dict[int, str] | None = None) -> tuple[str, str, dict[int, str]]:
+        """A started table: the given seats are bots, the others joined; returns (id, host, tokens)."""
+        table_id, host = self.create(game, players, options)
+        tokens = {}
+        for seat in range(players):
+            if bots and seat in bots:
+                self.bot(table_id, host, seat, bots[seat])
+            else:
+                tokens[seat] = self.join(table_id, seat, f"P{seat}")
+        self.start(table_id, host)
+        return table_id, host, tokens
+
+
+class Ws:
+    """A WebSocket client that keeps every frame it receives, as received."""
+
+    def __init__(self, url: str) -> None:
+        self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None)
+        self.conn.__enter__()
+        self.frames: list[str] = []
+        self.latest: dict[str, Any] | None = None  # the newest state received
+
+    def recv(self, timeout: float = 20) -> dict[str, Any]:
+        raw = self.conn.recv(timeout=timeout)
+        text = raw if isinstance(raw, str) else raw.decode()
+        self.frames.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message.get("type") == "state" and (self.latest is None or message["move_no"] >= self.latest["move_no"]):
+            self.latest = message
+        return message
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.conn.send(message if isinstance(message, str) else json.dumps(message))
+
+    def until(self, predicate: Any, timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            message = self.recv(left)
+            if predicate(message):
+                return message
+
+    def reply(self, timeout: float = 20) -> dict[str, Any]:
+        """The next answer to a request (ok, error or pong), skipping state pushes."""
+        return self.until(lambda m: m["type"] != "state", timeout)
+
+    def turn(self, after: int = -1, timeout: float = 30) -> dict[str, Any]:
+        """The newest state from move ``after`` on in which this seat decides, or the game no longer runs."""
+
+        def ready(m: dict[str, Any] | None) -> bool:
+            return m is not None and m["move_no"] >= after and (bool(m["legal"]) or m["status"] != "running")
+
+        if not ready(self.latest):
+            self.until(lambda m: m["type"] == "state" and ready(self.latest), timeout)
+        assert self.latest is not None
+        return self.latest
+
+    def play(self, choose: Any, timeout: float = 30) -> list[dict[str, Any]]:
+        """Play this seat to the end of the game; returns the error replies (races lost, if any)."""
+        errors = []
+        after = -1
+        while True:
+            state = self.turn(after, timeout)
+            if state["status"] != "running":
+                return errors
+            self.send({"type": "act", "action": choose(state), "move_no": state["move_no"]})
+            reply = self.reply(timeout)
+            if reply["type"] == "ok":
+                after = reply["move_no"]
+            else:
+                errors.append(reply)
+                after = state["move_no"] + 1
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Ws:
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+
+def wait_finished(api: Api, table_id: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        view = api.view(table_id)
+        if view["status"] == "finished":
+            return view
+        time.sleep(0.05)
+    raise TimeoutError(f"table {table_id} did not finish")

@@ -1,0 +1,115 @@
+"""Lobby: tables, seats, tokens, invitations, bots, starting, spectators."""
+
+from __future__ import annotations
+
+from tests.server.helpers import Cluster
+
+
+def test_create_list_join_start(cluster: Cluster) -> None:
+    api, other = cluster.api(0), cluster.api(1)
+    table_id, host = api.create("diemacher", 3, {"elections": 7, "open_money": True})
+    listed = {t["id"]: t for t in other.ok("GET", "/api/tables")["tables"]}
+    assert listed[table_id]["status"] == "open"
+    assert listed[table_id]["options"] == {"elections": 7, "open_money": True}
+    assert [s["kind"] for s in listed[table_id]["seats"]] == ["free", "free", "free"]
+
+    token = other.join(table_id, 1, "Anna")
+    taken = api.request("POST", f"/api/tables/{table_id}/seats/1", json={"name": "Bert"})
+    assert taken.status_code == 409 and "taken" in taken.json()["message"]
+    assert api.request("POST", f"/api/tables/{table_id}/seats/3", json={}).status_code == 400
+
+    early = api.request("POST", f"/api/tables/{table_id}/start", host)
+    assert early.status_code == 409 and "1 of 3" in early.json()["message"]
+    api.bot(table_id, host, 0, "heuristic")
+    api.bot(table_id, host, 2, "random")
+    api.start(table_id, host)
+    again = other.request("POST", f"/api/tables/{table_id}/start", host)
+    assert again.status_code == 409
+    late = other.request("POST", f"/api/tables/{table_id}/seats/0", json={})
+    assert late.status_code == 409
+
+    info = other.ok("GET", f"/api/tables/{table_id}")
+    assert info["status"] in ("running", "finished")
+    assert [s["kind"] for s in info["seats"]] == ["bot", "human", "bot"]
+    assert info["seats"][1]["name"] == "Anna"
+    running = {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "running"})["tables"]}
+    opened = {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "open"})["tables"]}
+    assert table_id in running and table_id not in opened
+    mine = other.view(table_id, token)
+    assert mine["seat"] == 1 and mine["view"]["players"][1]["money"] is not None
+
+
+def test_create_rejects_bad_tables(cluster: Cluster) -> None:
+    api = cluster.api()
+    before = len(api.ok("GET", "/api/tables")["tables"])
+    for body, words in [
+        ({"game": "chess", "players": 2}, "unknown game"),
+        ({"game": "diemacher", "players": 9}, "3 to 5"),
+        ({"game": "diemacher", "players": 3, "options": {"elections": 5}}, "elections"),
+        ({"game": "diemacher", "players": 3, "options": {"bogus": 1}}, "bogus"),
+        ({"game": "diemacher", "players": 3, "options": {"data_file": "/etc/passwd"}}, "file"),
+        ({"game": "glueckauf", "players": 2, "options": {"edition": "/etc/passwd"}}, "file"),
+        ({"game": "glueckauf", "players": "two"}, "players"),
+        ({"players": 2}, "game"),
+    ]:
+        response = api.request("POST", "/api/tables", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert words in response.json()["message"], (body, response.json())
+    assert len(api.ok("GET", "/api/tables")["tables"]) == before
+
+
+def test_host_token_guards_bots_invites_start(cluster: Cluster) -> None:
+    api = cluster.api()
+    table_id, host = api.create("glueckauf", 2)
+    _, other_host = api.create("glueckauf", 2)
+    for path, body in [("bots", {"seat": 0}), ("invites", {}), ("start", {})]:
+        missing = api.request("POST", f"/api/tables/{table_id}/{path}", json=body)
+        wrong = api.request("POST", f"/api/tables/{table_id}/{path}", other_host, json=body)
+        assert missing.status_code == 401 and wrong.status_code == 403, path
+    assert all(s["kind"] == "free" for s in api.ok("GET", f"/api/tables/{table_id}")["seats"])
+    bad_kind = api.request("POST", f"/api/tables/{table_id}/bots", host, json={"seat": 0, "kind": "genius"})
+    assert bad_kind.status_code == 400
+
+
+def test_invites_hold_one_seat_each(cluster: Cluster) -> None:
+    api, other = cluster.api(0), cluster.api(1)
+    table_id, host = api.create("glueckauf", 3)
+    api.join(table_id, 0, "Host")
+    invites = api.ok("POST", f"/api/tables/{table_id}/invites", host)["invites"]
+    assert [i["seat"] for i in invites] == [1, 2]
+    assert all(f"/play/{table_id}?token={i['token']}" in i["url"] for i in invites)
+    assert len({i["token"] for i in invites}) == 2
+    # The link's token is that seat's token: it joins (and names) that seat only.
+    wrong_seat = other.request("POST", f"/api/tables/{table_id}/seats/2", invites[0]["token"], json={"name": "X"})
+    assert wrong_seat.status_code == 403
+    other.ok("POST", f"/api/tables/{table_id}/seats/1", invites[0]["token"], json={"name": "Carla"})
+    api.start(table_id, host)
+    assert other.view(table_id, invites[0]["token"])["seat"] == 1
+    assert other.view(table_id, invites[1]["token"])["seat"] == 2
+    seats = api.ok("GET", f"/api/tables/{table_id}")["seats"]
+    assert [s["name"] for s in seats][:2] == ["Host", "Carla"]
+
+
+def test_spectators_watch_without_a_token(cluster: Cluster) -> None:
+    api = cluster.api()
+    table_id, _host, tokens = api.table("diemacher", 3)
+    watched = cluster.api(1).view(table_id)
+    assert watched["seat"] is None and watched["legal"] == [] and watched["undo_allowed"] is False
+    assert all(p["money"] is None and "hand" not in p for p in watched["view"]["players"])
+    first = watched["legal"] or api.view(table_id, tokens[0])["legal"][0]
+    refused = api.act(table_id, None, first, watched["move_no"])
+    assert refused.status_code == 401 and "token" in refused.json()["message"]
+    with cluster.ws(table_id, i=1) as ws:
+        state = ws.recv()
+        assert state["type"] == "state" and state["seat"] is None and state["view"] == watched["view"]
+        ws.send({"type": "act", "action": first, "move_no": state["move_no"]})
+        assert ws.reply()["error"] == "no_token"
+    assert api.view(table_id)["move_no"] == watched["move_no"]
+
+
+def test_unknown_table(cluster: Cluster) -> None:
+    api = cluster.api()
+    assert api.request("GET", "/api/tables/nope/view").status_code == 404
+    with cluster.ws("nope") as ws:
+        message = ws.recv()
+        assert message["type"] == "error" and message["error"] == "not_found"
