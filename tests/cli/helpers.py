@@ -14,7 +14,7 @@ FINAL_TITLE = "Final scores (victory points by source)"
 
 def run_cli(*args: str, stdin: str = "", home: Path | None = None, timeout: float = 60) -> Result:
     """Wide (200 columns), colourless output so that assertions see whole lines."""
-    env = dict(os.environ, COLUMNS="200", NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, COLUMNS="200", NO_COLOR="1", PYTHONIOENCODING="utf-8", LANGUAGE="en")  # English texts
     if home is not None:
         env["STAMMTISCH_HOME"] = str(home)
     return subprocess.run([sys.executable, "-m", "stammtisch", *args], input=stdin, capture_output=True,
