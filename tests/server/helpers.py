@@ -199,7 +199,8 @@ class Ws:
         """The newest state from move ``after`` on in which this seat decides, or the game no longer runs."""
 
         def ready(m: dict[str, Any] | None) -> bool:
-            return m is not None and m["move_no"] >= after and (bool(m["legal"]) or m["status"] != "running")
+            return (m is not None and m["move_no"] >= after and m["status"] != "open"
+                    and (bool(m["legal"]) or m["status"] != "running"))
 
         if not ready(self.latest):
             self.until(lambda m: m["type"] == "state" and ready(self.latest), timeout)
