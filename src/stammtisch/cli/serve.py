@@ -32,6 +32,8 @@ def add_parser(commands: Any) -> None:
                         help=_("seconds a bot waits before each action (default: 0.5)"))
     parser.add_argument("--public-url", default="", help=_("base URL of invite links (default: the URL of "
                                                            "the request)"))
+    parser.add_argument("--compress", action="store_true",
+                        help="compress WebSocket messages (permessage-deflate): less traffic, more CPU")
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
     parser.set_defaults(run=run)
 
@@ -51,5 +53,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
             else _("Stammtisch server on {url} — games in {where}"))
     console.print(text.format(url=f"http://{args.host}:{args.port}/", where=where, redis=args.redis), markup=False)
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=20, ws_ping_timeout=30)
+                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=20, ws_ping_timeout=30,
+                ws_per_message_deflate=args.compress)
     return 0

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
+import orjson
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -22,12 +22,12 @@ STATUSES = ("open", "running", "finished")
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class JSON(JSONResponse):
     def render(self, content: Any) -> bytes:
-        return dumps(content).encode()
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
 
 
 def hub_of(conn: HTTPConnection) -> Hub:

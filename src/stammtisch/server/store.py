@@ -9,10 +9,12 @@ SQLite (the embedded default) and PostgreSQL share this code through SQLAlchemy 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -24,16 +26,22 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    create_engine,
     event,
     func,
     insert,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+T = TypeVar("T")
 
 tables = Table(
     "stammtisch_tables", metadata,
@@ -104,21 +112,40 @@ def _table_row(row: Any) -> TableRow:
 
 
 class Store:
+    """SQLite runs in the event loop's thread (a commit in WAL mode takes microseconds, and a
+    thread per call would cost more than it saves); PostgreSQL runs on psycopg's asyncio driver."""
+
     def __init__(self, url: str) -> None:
         self.url = url
         self.sqlite = url.startswith("sqlite")
+        self.engine: AsyncEngine | None = None
+        self.sync_engine: Engine | None = None
         if self.sqlite:
-            # One connection: SQLite has one writer anyway, and this way no writer waits on a lock.
-            self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=60)
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            self.sync_engine = create_engine(url.replace("+aiosqlite", ""), poolclass=StaticPool,
+                                             connect_args={"check_same_thread": False})
+            event.listen(self.sync_engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+        # A move number taken already inserts nothing (rowcount 0) instead of failing the batch.
+        dialect_insert = sqlite_insert if self.sqlite else postgresql_insert
+        self._insert_move = (dialect_insert(moves).on_conflict_do_nothing(index_elements=["table_id", "move_no"])
+                             .returning(moves.c.move_no))
+        self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(connection, *args)`` in one transaction, committed when it returns."""
+        if self.sync_engine is not None:
+            with self.sync_engine.begin() as conn:
+                return fn(conn, *args)
+        assert self.engine is not None
+        async with self.engine.begin() as aconn:
+            return await aconn.run_sync(fn, *args)
 
     async def open(self) -> None:
         for attempt in range(5):  # several processes may create the schema at once
             try:
-                async with self.engine.begin() as conn:
-                    await conn.run_sync(metadata.create_all)
+                await self._run(metadata.create_all)
                 return
             except (IntegrityError, OperationalError):
                 if attempt == 4:
@@ -130,93 +157,134 @@ class Store:
                 await asyncio.sleep(0.2 * (attempt + 1))
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._writer, 5)
+        if self.engine is not None:
+            await self.engine.dispose()
+        if self.sync_engine is not None:
+            self.sync_engine.dispose()
 
     # Tables and seats.
 
     async def create_table(self, row: TableRow) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(tables).values(
-                id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
-                status=row.status, host_hash=row.host_hash, created=row.created or time.time()))
+        await self._run(lambda conn: conn.execute(insert(tables).values(
+            id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
+            status=row.status, host_hash=row.host_hash, created=row.created or time.time())))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+        def read(conn: Connection) -> tuple[TableRow, list[SeatRow]] | None:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id == table_id)
-                                            .order_by(seats.c.seat))).all()
-        return _table_row(row), [SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash) for s in seat_rows]
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+            return _table_row(row), [SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash) for s in seat_rows]
+
+        return await self._run(read)
 
     async def list_tables(self, statuses: tuple[str, ...], limit: int = 200) -> list[tuple[TableRow, list[SeatRow]]]:
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(tables).where(tables.c.status.in_(statuses))
-                                       .order_by(tables.c.created.desc()).limit(limit))).all()
+        def read(conn: Connection) -> list[tuple[TableRow, list[SeatRow]]]:
+            rows = conn.execute(select(tables).where(tables.c.status.in_(statuses))
+                                .order_by(tables.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
-            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id.in_(ids)))).all() if ids else []
-        by_table: dict[str, list[SeatRow]] = {}
-        for s in sorted(seat_rows, key=lambda s: s.seat):
-            by_table.setdefault(s.table_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash))
-        return [(_table_row(r), by_table.get(r.id, [])) for r in rows]
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id.in_(ids))).all() if ids else []
+            by_table: dict[str, list[SeatRow]] = {}
+            for s in sorted(seat_rows, key=lambda s: s.seat):
+                by_table.setdefault(s.table_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash))
+            return [(_table_row(r), by_table.get(r.id, [])) for r in rows]
+
+        return await self._run(read)
 
     async def running_with_bots(self) -> list[str]:
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(
-                select(tables.c.id).where(tables.c.status == "running")
-                .where(tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot"))))).all()
-        return [r.id for r in rows]
+        def read(conn: Connection) -> list[str]:
+            rows = conn.execute(select(tables.c.id).where(tables.c.status == "running")
+                                .where(tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot")))).all()
+            return [r.id for r in rows]
+
+        return await self._run(read)
 
     async def claim_seat(self, table_id: str, seat: SeatRow) -> None:
         """Take a free seat of an open table; Conflict if somebody has it or the table started."""
+        def write(conn: Connection) -> None:
+            conn.execute(insert(seats).values(table_id=table_id, seat=seat.seat, kind=seat.kind, name=seat.name,
+                                              bot_kind=seat.bot_kind, token_hash=seat.token_hash))
+            status = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
+            if status != "open":
+                raise Conflict("the table has started")
+
         try:
-            async with self.engine.begin() as conn:
-                await conn.execute(insert(seats).values(
-                    table_id=table_id, seat=seat.seat, kind=seat.kind, name=seat.name, bot_kind=seat.bot_kind,
-                    token_hash=seat.token_hash))
-                status = (await conn.execute(select(tables.c.status).where(tables.c.id == table_id))).scalar()
-                if status != "open":
-                    raise Conflict("the table has started")
+            await self._run(write)
         except IntegrityError:
             raise Conflict(f"seat {seat.seat} is taken") from None
 
     async def accept_invite(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
-                                                   seats.c.token_hash == token_hash, seats.c.kind == "invited")
-                               .values(kind="human", name=name))
+        await self._run(lambda conn: conn.execute(
+            update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash,
+                                seats.c.kind == "invited").values(kind="human", name=name)))
 
     async def start(self, table_id: str, players: int) -> None:
-        async with self.engine.begin() as conn:
-            count = (await conn.execute(select(func.count()).select_from(seats)
-                                        .where(seats.c.table_id == table_id))).scalar()
+        def write(conn: Connection) -> None:
+            count = conn.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
             if count != players:
                 raise Conflict(f"{count} of {players} seats are taken; fill the others (join, invite or bots)")
-            result = await conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
-                                        .values(status="running"))
+            result = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
+                                  .values(status="running"))
             if result.rowcount != 1:
                 raise Conflict("the table has already started")
+
+        await self._run(write)
 
     # The move log.
 
     async def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action)
-                                       .where(moves.c.table_id == table_id, moves.c.move_no > after)
-                                       .order_by(moves.c.move_no))).all()
-        return [MoveRow(r.move_no, r.seat, None if r.action is None else json.loads(r.action)) for r in rows]
+        def read(conn: Connection) -> list[MoveRow]:
+            rows = conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action)
+                                .where(moves.c.table_id == table_id, moves.c.move_no > after)
+                                .order_by(moves.c.move_no)).all()
+            return [MoveRow(r.move_no, r.seat, None if r.action is None else json.loads(r.action)) for r in rows]
+
+        return await self._run(read)
 
     async def append(self, table_id: str, move_no: int, seat: int, action: list[Any] | None, finished: bool) -> None:
-        """Commit one log entry; Conflict if that move number exists already (somebody else moved)."""
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(insert(moves).values(
-                    table_id=table_id, move_no=move_no, seat=seat,
-                    action=None if action is None else json.dumps(action, separators=(",", ":"))))
-                if finished:
-                    await conn.execute(update(tables).where(tables.c.id == table_id).values(status="finished"))
-        except IntegrityError:
-            raise Conflict(f"move {move_no} was made by somebody else") from None
+        """Commit one log entry; Conflict if that move number exists already (somebody else moved).
+
+        Entries of all tables are committed together in small batches (group commit), one
+        transaction each, so that many tables do not wait for each other's round trips."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        text = None if action is None else json.dumps(action, separators=(",", ":"))
+        self._pending.append(({"table_id": table_id, "move_no": move_no, "seat": seat, "action": text}, finished,
+                              future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        if not await future:
+            raise Conflict(f"move {move_no} was made by somebody else")
+
+    async def _write(self) -> None:
+        await asyncio.sleep(0)  # let the other tables of this loop iteration queue their entries
+        while self._pending:
+            batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
+            try:
+                inserted = await self._run(self._insert_batch, [(row, finished) for row, finished, _ in batch])
+            except Exception as error:  # nothing of the batch was committed
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for (*_, future), ok in zip(batch, inserted, strict=True):
+                if not future.done():
+                    future.set_result(ok)
+
+    def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
+        results = []
+        for row, finished in rows:
+            ok = conn.execute(self._insert_move, row).first() is not None
+            if ok and finished:
+                conn.execute(update(tables).where(tables.c.id == row["table_id"]).values(status="finished"))
+            results.append(ok)
+        return results
+
+
+BATCH = 200
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
