@@ -11,14 +11,20 @@ a language is used; no ``.mo`` file is shipped.  See ``docs/i18n.md``.
 - ``_n(singular, plural, n)`` picks the plural form for the count ``n`` in the current
   language (Polish has three, Korean one); the caller still fills in ``{n}``.
 - ``format_number(n)`` writes a whole number as the current language does (5,000 / 5.000 / 5000).
+- ``using_language(code)`` translates into ``code`` within a ``with`` block, for this thread or
+  asyncio task only (a server renders each connection in its reader's language); outside any
+  such block the process-wide ``set_language`` choice applies.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
 import threading
+from collections.abc import Iterator
+from contextvars import ContextVar
 from importlib import resources
 
 DOMAIN = "stammtisch"
@@ -36,10 +42,17 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 _cache: dict[str, gettext.NullTranslations] = {}
 _lock = threading.Lock()
+# (code, translations) chosen by ``using_language`` for the current thread or asyncio task.
+_local: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("stammtisch_language", default=None)
+
+
+def _active() -> gettext.NullTranslations:
+    local = _local.get()
+    return _translation if local is None else local[1]
 
 
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    return _active().gettext(message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
@@ -48,7 +61,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, d
 
 
 def _n(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def available_languages() -> list[str]:
@@ -57,18 +70,56 @@ def available_languages() -> list[str]:
 
 
 def current_language() -> str:
-    return _language
+    local = _local.get()
+    return _language if local is None else local[0]
+
+
+def _checked(code: str) -> str:
+    normalized = _normalize(code)
+    if normalized not in LANGUAGES:
+        choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise ValueError(f"unknown language {code!r}; choose one of {choices}")
+    return normalized
 
 
 def set_language(code: str) -> None:
     """Use ``code`` (``en``, ``de``, ``pl``, ``it``, ``ko``) for every text from now on."""
     global _translation, _language
-    normalized = _normalize(code)
-    if normalized not in LANGUAGES:
-        choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        raise ValueError(f"unknown language {code!r}; choose one of {choices}")
+    normalized = _checked(code)
     _translation = translation(normalized)
     _language = normalized
+
+
+@contextlib.contextmanager
+def using_language(code: str) -> Iterator[str]:
+    """Translate into ``code`` inside the block, in this thread or asyncio task only; yields the
+    normalized code.  ``ValueError`` for a language we do not have."""
+    normalized = _checked(code)
+    token = _local.set((normalized, translation(normalized)))
+    try:
+        yield normalized
+    finally:
+        _local.reset(token)
+
+
+def best_language(accepted: str | None) -> str:
+    """The first of our languages in an HTTP ``Accept-Language`` header (``pl-PL,pl;q=0.9,en;q=0.8``),
+    by the quality values; English when it names none of them."""
+    wishes: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accepted or "").split(",")):
+        code, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if code and quality > 0:
+            wishes.append((-quality, index, _normalize(code)))
+    for _quality, _index, code in sorted(wishes):
+        if code in LANGUAGES:
+            return code
+    return SOURCE_LANGUAGE
 
 
 def translation(code: str) -> gettext.NullTranslations:
@@ -128,10 +179,11 @@ _MINIMUM_GROUPING = {"pl": 2}
 
 def format_number(number: int) -> str:
     """A whole number with the current language's digit grouping."""
-    if _language == SOURCE_LANGUAGE:
+    language = current_language()
+    if language == SOURCE_LANGUAGE:
         return f"{number:,}"
-    if abs(number) < 10 ** (2 + _MINIMUM_GROUPING.get(_language, 1)):
+    if abs(number) < 10 ** (2 + _MINIMUM_GROUPING.get(language, 1)):
         return str(number)
     from babel.numbers import format_decimal
 
-    return str(format_decimal(number, locale=_language))
+    return str(format_decimal(number, locale=language))

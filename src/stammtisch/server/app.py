@@ -15,6 +15,7 @@ from stammtisch.server.api import JSON, routes
 from stammtisch.server.config import Config
 from stammtisch.server.messages import ApiError
 from stammtisch.server.tables import Hub
+from stammtisch.server.web import routes as web_routes
 
 log = logging.getLogger("stammtisch.server")
 
@@ -47,5 +48,5 @@ def create_app(config: Config | None = None) -> Starlette:
         finally:
             await hub.close()
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+    return Starlette(routes=[*web_routes, *routes], lifespan=lifespan, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: server_error})

@@ -1,0 +1,1 @@
+"""The browser client: static pages and scripts in ``static/``, their texts in ``strings``."""

@@ -1,0 +1,618 @@
+// The game page's frame: connection, waiting room, decision panel, seats, log, language.
+// The board itself is drawn by /static/<game>.js (docs/web.md): export default { render(root, view, ctx) }.
+
+import {
+  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  showAlert, topBar, uid,
+} from "./common.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const query = new URLSearchParams(location.search);
+if (query.get("token")) rememberSeat(tableId, { token: query.get("token") });
+
+const SELECT_FROM = 8; // a group of more actions than this becomes a list box with a confirm button
+
+const page = {
+  texts: null,
+  message: null, // the last state message
+  log: [], // sentences shown in the log
+  socket: null,
+  connected: false,
+  retry: 0,
+  since: -1, // -1: ask for the whole history (first connection, language change)
+  requests: new Map(),
+  nextId: 1,
+  board: null, // the board module
+  boardGame: null,
+  games: null, // /api/games
+  decisionKey: "",
+  busy: false,
+  closed: false,
+};
+
+function seatToken() {
+  return (mySeats()[tableId] || {}).token || null;
+}
+
+function hostToken() {
+  return (mySeats()[tableId] || {}).host || null;
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  page.texts = await loadTexts(preferredLanguage());
+  document.documentElement.lang = page.texts.lang;
+  renderChrome();
+  connect();
+  window.addEventListener("online", () => reconnectSoon(0));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !page.connected) reconnectSoon(0);
+  });
+}
+
+async function switchLanguage(code) {
+  localStorage.setItem(LANGUAGE_KEY, code);
+  page.texts = await loadTexts(code);
+  document.documentElement.lang = page.texts.lang;
+  page.decisionKey = "";
+  renderChrome();
+  // Labels and sentences come from the server in the reader's language: ask again from the start.
+  page.since = -1;
+  reconnectSoon(0, true);
+}
+
+function renderChrome() {
+  const { t } = page.texts;
+  const game = page.message && page.message.table ? page.message.table.game : null;
+  const title = game ? GAME_TITLES[game] || game : t("Table");
+  fill(document.getElementById("topbar"), topBar(page.texts, title, switchLanguage),
+    el("p", { class: `connection ${page.connected ? "online" : "offline"}`, id: "connection", role: "status" },
+      page.connected ? t("Connected") : t("Connecting…")));
+  document.getElementById("skip-link").textContent = t("Skip to your decision");
+  if (page.message) render();
+}
+
+// ---------------------------------------------------------------- connection
+
+function connect() {
+  if (page.socket) return;
+  const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since) });
+  const token = seatToken();
+  if (token) params.set("token", token);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/play/${encodeURIComponent(tableId)}?${params}`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.connected = true;
+    page.retry = 0;
+    setConnection();
+  });
+  socket.addEventListener("message", (event) => {
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    onMessage(data);
+  });
+  socket.addEventListener("close", (event) => {
+    if (page.socket !== socket) return;
+    page.socket = null;
+    page.connected = false;
+    for (const { reject } of page.requests.values()) reject(new Error(page.texts.t("The connection was lost.")));
+    page.requests.clear();
+    setConnection();
+    if (event.code >= 4400 && event.code < 4500) return; // the server refused: no table, a wrong token
+    reconnectSoon();
+  });
+}
+
+function reconnectSoon(delay, force = false) {
+  if (force && page.socket) {
+    const old = page.socket;
+    page.socket = null;
+    page.connected = false;
+    old.close();
+  }
+  if (page.socket || page.closed) return;
+  const wait = delay ?? Math.min(10000, 500 * 2 ** page.retry) * (0.75 + Math.random() / 2);
+  page.retry += 1;
+  clearTimeout(page.timer);
+  page.timer = setTimeout(connect, wait);
+}
+
+function setConnection() {
+  const node = document.getElementById("connection");
+  if (!node) return;
+  const { t } = page.texts;
+  node.className = `connection ${page.connected ? "online" : "offline"}`;
+  node.textContent = page.connected ? t("Connected") : t("Disconnected: reconnecting…");
+}
+
+function onMessage(data) {
+  if (data.type === "state") {
+    onState(data);
+    return;
+  }
+  if (data.type === "error" && data.id === undefined) {
+    showAlert(errorText(data));
+    if (data.error === "wrong_token") {
+      // The token in this browser holds no seat here (an old table?): watch instead.
+      rememberSeat(tableId, { token: null });
+    }
+    return;
+  }
+  const pending = page.requests.get(data.id);
+  if (!pending) return;
+  page.requests.delete(data.id);
+  if (data.type === "error") pending.reject(new Error(errorText(data)));
+  else pending.resolve(data);
+}
+
+function errorText(data) {
+  return page.texts.t("The server refused: {message}", { message: data.message || data.error || "?" });
+}
+
+function request(message) {
+  return new Promise((resolve, reject) => {
+    if (!page.socket || !page.connected) {
+      reject(new Error(page.texts.t("Not connected; trying again…")));
+      return;
+    }
+    const id = page.nextId++;
+    page.requests.set(id, { resolve, reject });
+    page.socket.send(JSON.stringify({ ...message, id }));
+  });
+}
+
+/** Submits one action (a JSON array from legal); resolves once the server has committed it. */
+async function act(action) {
+  if (page.busy) return null;
+  page.busy = true;
+  setBusy(true);
+  showAlert("");
+  try {
+    return await request({ type: "act", action, move_no: page.message.move_no });
+  } catch (error) {
+    showAlert(error.message);
+    throw error;
+  } finally {
+    page.busy = false;
+    setBusy(false);
+  }
+}
+
+async function undo() {
+  try {
+    showAlert("");
+    await request({ type: "undo", move_no: page.message.move_no });
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+function setBusy(busy) {
+  const panel = document.getElementById("decision");
+  if (panel) panel.setAttribute("aria-busy", busy ? "true" : "false");
+  for (const node of document.querySelectorAll("#decision button, #decision select, #decision input")) {
+    node.disabled = busy;
+  }
+}
+
+// ---------------------------------------------------------------- state
+
+function onState(message) {
+  const first = !page.message;
+  const gameBefore = page.message && page.message.table.game;
+  if (message.history) page.log = [...message.sentences];
+  else page.log.push(...(message.sentences || []));
+  page.since = message.move_no;
+  page.message = message;
+  if (message.seat !== null && message.seat !== undefined) rememberSeat(tableId, { seat: message.seat,
+    game: message.table.game });
+  if (first || gameBefore !== message.table.game) renderChrome();
+  render(message.history);
+}
+
+function loadBoard(game) {
+  if (page.boardGame === game) return page.board;
+  page.boardGame = game;
+  if (!document.querySelector(`link[data-board="${game}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href: `/static/${game}.css`, "data-board": game }));
+  }
+  page.board = import(`/static/${game}.js`).then((module) => module.default, (error) => {
+    console.warn(`no board module for ${game}`, error);
+    return genericBoard;
+  });
+  return page.board;
+}
+
+async function render(rebuildLog = false) {
+  const message = page.message;
+  if (!message) return;
+  if (message.status === "open") {
+    renderWaitingRoom();
+    return;
+  }
+  const board = await loadBoard(message.table.game);
+  if (message !== page.message) return; // a newer one is on its way
+  const root = document.getElementById("board");
+  const ctx = context(message);
+  try {
+    board.render(root, message.view, ctx);
+  } catch (error) {
+    console.error(error);
+    fill(root, el("p", { class: "error" }, page.texts.t("The board could not be drawn: {message}",
+      { message: String(error && error.message) })));
+  }
+  renderDecision(message, ctx, board);
+  renderSeats(message);
+  renderLog(rebuildLog);
+  renderTurnNotice(message);
+}
+
+function context(message) {
+  const { t, lang, terms, formatNumber } = page.texts;
+  return {
+    t,
+    lang,
+    seat: message.seat ?? null,
+    legal: message.legal || [],
+    labels: message.labels || [],
+    act,
+    sentences: message.sentences || [],
+    // Extras (docs/web.md): everything else a board may want.
+    terms: terms[message.table.game] || {},
+    formatNumber,
+    status: message.status,
+    toAct: message.to_act || [],
+    players: seatList(message),
+    scores: message.scores || null,
+  };
+}
+
+function seatList(message) {
+  const connected = new Set(message.connected || []);
+  return message.table.seats.map((s) => ({
+    seat: s.seat, name: s.name, kind: s.kind, bot: s.bot || null,
+    connected: s.kind === "bot" || connected.has(s.seat),
+  }));
+}
+
+// ---------------------------------------------------------------- decision panel
+
+function renderDecision(message, ctx, board) {
+  const panel = document.getElementById("decision");
+  const { t } = page.texts;
+  const key = JSON.stringify([page.texts.lang, message.move_no, message.legal, message.undo_allowed, message.status,
+    message.to_act]);
+  if (key === page.decisionKey) return;
+  page.decisionKey = key;
+  const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
+  const titleId = "decision-title";
+  const legal = message.legal || [];
+  const names = seatList(message);
+  let body;
+  if (message.status === "finished") {
+    body = [el("h2", { id: titleId }, t("The game is over.")), finalScores(message)];
+  } else if (legal.length) {
+    const groups = (board.groups && board.groups(legal, message.labels, message.view, ctx)) || defaultGroups(legal);
+    body = [
+      el("h2", { id: titleId }, t("Your decision")),
+      board.describeDecision ? board.describeDecision(message.view, ctx) : null,
+      groups.map((group) => decisionGroup(group, message)),
+    ];
+  } else {
+    const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
+      { number: s + 1 }));
+    body = [
+      el("h2", { id: titleId }, t("Waiting")),
+      el("p", {}, waiting.length ? t("Waiting for {names}.", { names: waiting.join(", ") }) : t("Nobody is to act.")),
+      message.seat === null || message.seat === undefined ? el("p", { class: "hint" }, t("You are watching.")) : null,
+    ];
+  }
+  if (message.undo_allowed) {
+    body.push(el("p", {}, el("button", { type: "button", class: "secondary", onclick: undo }, t("Undo my last move"))));
+  }
+  fill(panel, body);
+  if (hadFocus && legal.length) {
+    const first = panel.querySelector("button, select, input");
+    if (first && document.activeElement !== first) first.focus({ preventScroll: true });
+  }
+}
+
+/** One group per action kind, in the order the game lists them. */
+function defaultGroups(legal) {
+  const groups = new Map();
+  legal.forEach((action, index) => {
+    const kind = String(action[0]);
+    if (!groups.has(kind)) groups.set(kind, { title: null, indices: [] });
+    groups.get(kind).indices.push(index);
+  });
+  return [...groups.values()];
+}
+
+function decisionGroup(group, message) {
+  const { t } = page.texts;
+  const labels = message.labels || [];
+  const legal = message.legal;
+  const style = group.style || (group.indices.length > SELECT_FROM ? "select" : "buttons");
+  const legendId = uid("group");
+  const legend = group.title ? el("legend", { id: legendId }, group.title) : null;
+  if (style === "select") {
+    const selectId = uid("choice");
+    const select = el("select", { id: selectId, name: selectId },
+      group.indices.map((i) => el("option", { value: String(i) }, labels[i] || JSON.stringify(legal[i]))));
+    if (group.selected !== undefined) select.value = String(group.selected);
+    const submit = (event) => {
+      event.preventDefault();
+      act(legal[Number(select.value)]).catch(() => {});
+    };
+    return el("fieldset", { class: "group select-group", "aria-labelledby": legend ? legendId : null },
+      legend,
+      el("form", { onsubmit: submit },
+        el("label", { for: selectId, class: legend ? "visually-hidden" : "" }, group.title || t("Choose")),
+        select,
+        el("button", { type: "submit", class: "primary" }, group.confirm || t("Confirm"))));
+  }
+  return el("fieldset", { class: "group", "aria-labelledby": legend ? legendId : null },
+    legend,
+    el("div", { class: "choices" }, group.indices.map((i) =>
+      el("button", {
+        type: "button",
+        class: "choice",
+        "data-action": JSON.stringify(legal[i]),
+        onclick: () => act(legal[i]).catch(() => {}),
+      }, labels[i] || JSON.stringify(legal[i])))));
+}
+
+function finalScores(message) {
+  const { t } = page.texts;
+  const scores = message.scores || [];
+  const names = seatList(message);
+  const best = Math.max(...scores);
+  return el("table", { class: "scores" },
+    el("caption", {}, t("Final scores")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Points")))),
+    el("tbody", {}, scores.map((points, seat) => el("tr", { class: points === best ? "winner" : "" },
+      el("th", { scope: "row" }, names[seat] ? names[seat].name : String(seat + 1),
+        points === best ? el("span", { class: "badge" }, ` ★ ${t("winner")}`) : null),
+      el("td", {}, String(points))))));
+}
+
+// ---------------------------------------------------------------- seats and log
+
+function renderSeats(message) {
+  const { t } = page.texts;
+  const panel = document.getElementById("seats");
+  const toAct = new Set(message.to_act || []);
+  fill(panel,
+    el("h2", { id: "seats-title" }, t("Players")),
+    el("ul", { class: "seat-list" }, seatList(message).map((s) => {
+      const status = s.kind === "bot" ? t("bot") : s.kind === "invited" ? t("invited") : s.kind === "free"
+        ? t("free seat") : s.connected ? t("online") : t("disconnected");
+      return el("li", { class: `seat ${s.connected ? "is-online" : "is-offline"} ${toAct.has(s.seat) ? "is-acting" : ""}` },
+        el("span", { class: "presence", "aria-hidden": "true" }),
+        el("span", { class: "seat-name" }, s.name || t("Seat {number}", { number: s.seat + 1 }),
+          s.seat === message.seat ? ` (${t("you")})` : ""),
+        el("span", { class: "seat-status" }, status),
+        toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null);
+    })),
+    message.status === "finished"
+      ? el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" },
+        t("Download the game record")))
+      : null);
+}
+
+function renderLog(rebuild) {
+  const { t } = page.texts;
+  const panel = document.getElementById("log-panel");
+  let list = panel.querySelector("ol");
+  if (!list || rebuild || panel.dataset.lang !== page.texts.lang) {
+    panel.dataset.lang = page.texts.lang;
+    list = el("ol", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" });
+    fill(panel, el("h2", { id: "log-title" }, t("Event log")), list);
+    page.logShown = 0;
+  }
+  if (rebuild) page.logShown = 0;
+  const start = page.logShown || 0;
+  if (start > page.log.length) {
+    list.replaceChildren();
+    page.logShown = 0;
+  }
+  const items = page.log.slice(page.logShown).map((text) => el("li", {}, text));
+  list.append(...items);
+  page.logShown = page.log.length;
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderTurnNotice(message) {
+  const { t } = page.texts;
+  const notice = document.getElementById("turn-notice");
+  const mine = (message.legal || []).length > 0;
+  const text = message.status === "finished" ? t("The game is over.") : mine ? t("It is your turn.") : "";
+  if (notice.textContent !== text) notice.textContent = text;
+  notice.classList.toggle("mine", mine);
+  document.title = `${mine ? "● " : ""}${GAME_TITLES[message.table.game] || "Stammtisch"} · Stammtisch`;
+}
+
+// ---------------------------------------------------------------- waiting room
+
+async function renderWaitingRoom() {
+  const { t } = page.texts;
+  const message = page.message;
+  const table = message.table;
+  if (!page.games) {
+    try {
+      page.games = await api("GET", "/api/games");
+    } catch {
+      page.games = {};
+    }
+  }
+  const host = hostToken();
+  const mySeat = message.seat ?? null;
+  const seats = table.seats;
+  const me = mySeat !== null ? seats[mySeat] : null;
+  const free = seats.filter((s) => s.kind === "free");
+  const invites = (mySeats()[tableId] || {}).invites || {};
+  const bots = (page.games[table.game] && page.games[table.game].bots) || ["random"];
+  const nameInput = (id) => el("input", { id, name: "name", type: "text", maxlength: 40, required: true,
+    autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "" });
+
+  const seatRows = seats.map((s) => {
+    const label = s.kind === "free" ? t("free seat") : s.kind === "invited" ? t("invited, not yet joined")
+      : s.kind === "bot" ? t("bot: {name}", { name: s.name }) : s.name;
+    const controls = [];
+    if (host && s.kind === "free") {
+      const kindId = uid("bot-kind");
+      controls.push(
+        el("button", { type: "button", onclick: () => invite(s.seat) }, t("Invite a friend")),
+        el("label", { for: kindId, class: "visually-hidden" }, t("Bot kind")),
+        el("select", { id: kindId }, bots.map((k) => el("option", { value: k }, botKindName(k)))),
+        el("button", { type: "button", onclick: () => addBot(s.seat, document.getElementById(kindId).value) },
+          t("Add a bot")));
+    }
+    if (!me && s.kind === "free") {
+      controls.push(el("button", { type: "button", class: "primary", onclick: () => takeSeat(s.seat) },
+        t("Take this seat")));
+    }
+    if (host && s.kind === "invited" && invites[s.seat]) controls.push(copyField(invites[s.seat], t("Invite link")));
+    return el("li", { class: "waiting-seat" },
+      el("span", { class: "seat-number" }, t("Seat {number}", { number: s.seat + 1 })),
+      el("span", { class: "seat-label" }, label, s.seat === mySeat ? ` (${t("you")})` : ""),
+      el("span", { class: "seat-controls" }, controls));
+  });
+
+  const parts = [
+    el("h2", {}, t("Waiting for players")),
+    el("p", {}, t("{game}, players: {players}. The host starts the game once every seat is taken.",
+      { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+    el("ul", { class: "waiting-seats" }, seatRows),
+  ];
+  if (!me && free.length) {
+    parts.push(el("p", {}, el("label", { for: "join-name" }, t("Your name")), " ", nameInput("join-name")));
+  }
+  if (me && me.kind === "invited") {
+    const accept = async (event) => {
+      event.preventDefault();
+      const name = document.getElementById("accept-name").value.trim();
+      if (!name) return;
+      localStorage.setItem(NAME_KEY, name);
+      try {
+        await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${mySeat}`, { name }, seatToken());
+      } catch (error) {
+        showAlert(error.message);
+      }
+    };
+    parts.push(el("form", { class: "accept", onsubmit: accept },
+      el("p", {}, t("You are invited to seat {number}.", { number: mySeat + 1 })),
+      el("label", { for: "accept-name" }, t("Your name")), " ", nameInput("accept-name"), " ",
+      el("button", { type: "submit", class: "primary" }, t("Join the table"))));
+  }
+  if (host) {
+    const ready = !free.length;
+    parts.push(el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: startGame },
+      t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first."))));
+  }
+  parts.push(el("p", {}, copyField(`${location.origin}/play/${encodeURIComponent(tableId)}`,
+    t("Link to this table (to watch or take a free seat)"))));
+  fill(document.getElementById("board"), el("section", { class: "panel waiting-room" }, parts));
+  fill(document.getElementById("decision"), el("h2", { id: "decision-title" }, t("Waiting")),
+    el("p", {}, t("The game has not started yet.")));
+  page.decisionKey = "";
+  renderSeats(message);
+  fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
+  renderTurnNotice(message);
+}
+
+function botKindName(kind) {
+  const { t } = page.texts;
+  return { heuristic: t("heuristic bot"), random: t("random bot") }[kind] || kind;
+}
+
+export function copyField(text, labelText) {
+  const { t } = page.texts;
+  const id = uid("copy");
+  const input = el("input", { id, type: "text", readonly: true, value: text, class: "copy-text",
+    onfocus: (e) => e.target.select() });
+  const status = el("span", { class: "copied", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      input.select();
+      document.execCommand && document.execCommand("copy");
+    }
+    status.textContent = t("Copied");
+  };
+  return el("span", { class: "copy-field" }, el("label", { for: id }, labelText), " ", input, " ",
+    el("button", { type: "button", onclick: copy, "aria-label": t("Copy: {what}", { what: labelText }) }, t("Copy")),
+    status);
+}
+
+async function takeSeat(seat) {
+  const { t } = page.texts;
+  const input = document.getElementById("join-name");
+  const name = input ? input.value.trim() : "";
+  if (!name) {
+    showAlert(t("Please enter your name first."));
+    if (input) input.focus();
+    return;
+  }
+  localStorage.setItem(NAME_KEY, name);
+  try {
+    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
+    rememberSeat(tableId, { token: data.token, seat: data.seat, game: page.message.table.game });
+    showAlert("");
+    reconnectSoon(0, true);
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+async function invite(seat) {
+  try {
+    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/invites`, { seats: [seat] }, hostToken());
+    const invites = { ...((mySeats()[tableId] || {}).invites || {}) };
+    for (const item of data.invites) invites[item.seat] = item.url;
+    rememberSeat(tableId, { invites });
+    showAlert("");
+    renderWaitingRoom();
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+async function addBot(seat, kind) {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(tableId)}/bots`, { seat, kind }, hostToken());
+    showAlert("");
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+async function startGame() {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, {}, hostToken());
+    showAlert("");
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+// ---------------------------------------------------------------- a board for games without a module
+
+const genericBoard = {
+  render(root, view, ctx) {
+    fill(root, el("section", { class: "panel" }, el("h2", {}, ctx.t("Table")),
+      el("pre", { class: "raw-view" }, JSON.stringify(view, null, 1))));
+  },
+};
+
+start().catch((error) => {
+  console.error(error);
+  showAlert(String(error && error.message));
+});

@@ -1,0 +1,164 @@
+// Shared by the lobby and the game page: texts, storage, DOM building, HTTP.
+
+export const LANGUAGE_KEY = "stammtisch.lang";
+export const NAME_KEY = "stammtisch.name";
+
+// ---------------------------------------------------------------- texts
+
+/** The language to use: the one chosen on a page before, else the browser's, else English. */
+export function preferredLanguage(available = ["en", "de", "pl", "it", "ko"]) {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  if (stored && available.includes(stored)) return stored;
+  for (const wish of navigator.languages || [navigator.language || "en"]) {
+    const code = String(wish).toLowerCase().split(/[-_]/)[0];
+    if (available.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** Loads the UI texts of one language: {lang, languages, t, terms, formatNumber}. */
+export async function loadTexts(lang) {
+  const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
+  if (!response.ok) throw new Error(`texts: HTTP ${response.status}`);
+  const data = await response.json();
+  const strings = data.strings || {};
+  const numbers = new Intl.NumberFormat(data.lang);
+  const t = (msgid, params) => format(strings[msgid] ?? msgid, params);
+  return {
+    lang: data.lang,
+    languages: data.languages,
+    terms: data.terms || {},
+    t,
+    formatNumber: (n) => numbers.format(n),
+  };
+}
+
+/** Fills {name} fields, like Python's str.format with named fields. */
+export function format(template, params) {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+// ---------------------------------------------------------------- DOM
+
+/**
+ * el("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child, …)
+ * Attributes: class, text, html (trusted markup only: our own SVG), on<event> handlers, dataset via
+ * data-*, booleans set or removed; children: strings, nodes, arrays, null (skipped).
+ */
+export function el(tag, attrs = {}, ...children) {
+  const svg = ["svg", "g", "path", "rect", "circle", "text", "line", "polygon", "ellipse", "title", "use",
+    "polyline", "defs", "symbol", "tspan"].includes(tag);
+  const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value;
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces the children of node. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+let uniqueCounter = 0;
+export function uid(prefix = "id") {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}`;
+}
+
+/** Shows a message in the page's alert region (role=alert); an empty text hides it. */
+export function showAlert(text) {
+  const node = document.getElementById("alert");
+  if (!node) return;
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+// ---------------------------------------------------------------- HTTP
+
+export class HttpError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body, token) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new HttpError(response.status, data && data.error, (data && data.message) || `HTTP ${response.status}`);
+  }
+  return data;
+}
+
+// ---------------------------------------------------------------- seats kept in this browser
+
+const SEATS_KEY = "stammtisch.seats";
+
+/** {tableId: {token, seat, host, game, created}} of the tables this browser has a seat or host token at. */
+export function mySeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberSeat(tableId, data) {
+  const all = mySeats();
+  all[tableId] = { ...(all[tableId] || {}), ...data, updated: Date.now() };
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  return all[tableId];
+}
+
+export function forgetSeat(tableId) {
+  const all = mySeats();
+  delete all[tableId];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+export const GAME_TITLES = { diemacher: "Die Macher", glueckauf: "Glück Auf" };
+
+/** The top bar: home link, title, language switch. onLanguage(code) is called on a change. */
+export function topBar(texts, title, onLanguage) {
+  const { t } = texts;
+  const select = el("select", { id: "language", onchange: (e) => onLanguage(e.target.value) },
+    Object.entries(texts.languages).map(([code, name]) =>
+      el("option", { value: code, selected: code === texts.lang, lang: code }, name)));
+  return [
+    el("a", { class: "brand", href: "/", "aria-label": t("Stammtisch: back to the lobby") },
+      el("img", { src: "/static/favicon.svg", alt: "", width: 28, height: 28 }), el("span", {}, "Stammtisch")),
+    el("h1", { class: "page-title" }, title),
+    el("label", { class: "language", for: "language" }, el("span", {}, t("Language")), select),
+  ];
+}

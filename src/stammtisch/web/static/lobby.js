@@ -1,0 +1,204 @@
+// The lobby: create a table (game, players, options, who sits where), open tables, your games.
+
+import {
+  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  showAlert, topBar,
+} from "./common.js";
+
+const state = { texts: null, games: {}, open: [], mine: [] };
+
+async function start() {
+  state.texts = await loadTexts(preferredLanguage());
+  document.documentElement.lang = state.texts.lang;
+  try {
+    state.games = await api("GET", "/api/games");
+  } catch (error) {
+    showAlert(error.message);
+  }
+  render();
+  refreshLists();
+  setInterval(refreshLists, 5000);
+}
+
+async function switchLanguage(code) {
+  localStorage.setItem(LANGUAGE_KEY, code);
+  state.texts = await loadTexts(code);
+  document.documentElement.lang = state.texts.lang;
+  render();
+  renderLists();
+}
+
+async function refreshLists() {
+  try {
+    const open = await api("GET", "/api/tables?status=open");
+    state.open = open.tables || [];
+  } catch {
+    state.open = [];
+  }
+  const mine = [];
+  for (const [id, info] of Object.entries(mySeats())) {
+    try {
+      const table = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+      mine.push({ table, info });
+    } catch (error) {
+      if (error.status === 404) continue;
+    }
+  }
+  state.mine = mine.sort((a, b) => (b.table.created || 0) - (a.table.created || 0));
+  renderLists();
+}
+
+function render() {
+  const { t } = state.texts;
+  fill(document.getElementById("topbar"), topBar(state.texts, t("Lobby"), switchLanguage));
+  fill(document.getElementById("main"),
+    el("p", { class: "intro" }, t("Play Die Macher or Glück Auf with friends and bots. Every rule is enforced, every secret kept.")),
+    el("section", { class: "panel new-table", "aria-labelledby": "new-title" },
+      el("h2", { id: "new-title" }, t("New table")), newTableForm()),
+    el("section", { class: "panel", "aria-labelledby": "mine-title", id: "mine" }),
+    el("section", { class: "panel", "aria-labelledby": "open-title", id: "open" }));
+  renderLists();
+}
+
+function newTableForm() {
+  const { t } = state.texts;
+  const names = Object.keys(state.games);
+  const game = state.form?.game && names.includes(state.form.game) ? state.form.game : names[0] || "diemacher";
+  const info = state.games[game] || { min_players: 3, max_players: 5, options: {}, bots: ["random"] };
+  const players = Math.min(info.max_players, Math.max(info.min_players, state.form?.players || info.min_players));
+  state.form = { game, players };
+
+  const gameChoice = el("fieldset", { class: "game-choice" }, el("legend", {}, t("Game")),
+    names.map((name) => el("label", { class: "radio-card" },
+      el("input", { type: "radio", name: "game", value: name, checked: name === game,
+        onchange: () => { state.form = { game: name }; render(); } }),
+      el("span", { class: "game-name" }, GAME_TITLES[name] || name),
+      el("span", { class: "hint" }, t("players: {min}–{max}", { min: state.games[name].min_players,
+        max: state.games[name].max_players })))));
+
+  const playerSelect = el("select", { id: "players", name: "players",
+    onchange: (e) => { state.form.players = Number(e.target.value); render(); } },
+  range(info.min_players, info.max_players).map((n) => el("option", { value: n, selected: n === players }, String(n))));
+
+  const options = [];
+  if (game === "diemacher") {
+    options.push(
+      el("label", { for: "opt-elections" }, t("Elections")),
+      el("select", { id: "opt-elections", name: "elections" },
+        el("option", { value: "4" }, t("4 elections")),
+        el("option", { value: "7" }, t("7 elections (the long game)"))),
+      el("label", { class: "check" }, el("input", { type: "checkbox", id: "opt-open_money", name: "open_money" }),
+        " ", t("Open money: everybody sees everybody's money")));
+  } else if (game === "glueckauf") {
+    options.push(
+      el("label", { class: "check" }, el("input", { type: "checkbox", id: "opt-open_delivered", name: "open_delivered" }),
+        " ", t("Delivered orders are open")));
+  }
+
+  const others = range(1, players - 1).map((seat) => {
+    const id = `seat-${seat}`;
+    return el("div", { class: "seat-choice" },
+      el("label", { for: id }, t("Seat {number}", { number: seat + 1 })),
+      el("select", { id, name: id },
+        info.bots.map((kind) => el("option", { value: `bot:${kind}` }, kind === "heuristic" ? t("heuristic bot")
+          : t("random bot"))),
+        el("option", { value: "invite" }, t("Invite a friend")),
+        el("option", { value: "open" }, t("Leave open (anyone may join)"))));
+  });
+
+  const submit = async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const name = form.querySelector("#host-name").value.trim();
+    if (!name) return;
+    localStorage.setItem(NAME_KEY, name);
+    const opts = {};
+    if (game === "diemacher") {
+      opts.elections = Number(form.querySelector("#opt-elections").value);
+      opts.open_money = form.querySelector("#opt-open_money").checked;
+    } else if (game === "glueckauf") {
+      opts.open_delivered = form.querySelector("#opt-open_delivered").checked;
+    }
+    const plan = range(1, players - 1).map((seat) => form.querySelector(`#seat-${seat}`).value);
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      await createTable(game, players, opts, name, plan);
+    } catch (error) {
+      showAlert(error.message);
+      button.disabled = false;
+    }
+  };
+
+  return el("form", { class: "create", onsubmit: submit },
+    gameChoice,
+    el("div", { class: "form-grid" },
+      el("label", { for: "host-name" }, t("Your name")),
+      el("input", { id: "host-name", name: "name", type: "text", required: true, maxlength: 40, autocomplete: "nickname",
+        value: localStorage.getItem(NAME_KEY) || "" }),
+      el("label", { for: "players" }, t("Players")), playerSelect,
+      options),
+    el("fieldset", { class: "seats-plan" }, el("legend", {}, t("The other seats")),
+      el("p", { class: "hint" }, t("You take seat 1.")), others),
+    el("p", {}, el("button", { type: "submit", class: "primary" }, t("Create the table"))));
+}
+
+async function createTable(game, players, options, name, plan) {
+  const created = await api("POST", "/api/tables", { game, players, options });
+  const id = created.table_id;
+  rememberSeat(id, { host: created.host_token, game });
+  const mine = await api("POST", `/api/tables/${encodeURIComponent(id)}/seats/0`, { name });
+  rememberSeat(id, { token: mine.token, seat: 0 });
+  const invites = {};
+  for (const [index, choice] of plan.entries()) {
+    const seat = index + 1;
+    if (choice.startsWith("bot:")) {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/bots`, { seat, kind: choice.slice(4) }, created.host_token);
+    } else if (choice === "invite") {
+      const data = await api("POST", `/api/tables/${encodeURIComponent(id)}/invites`, { seats: [seat] },
+        created.host_token);
+      for (const item of data.invites) invites[item.seat] = item.url;
+    }
+  }
+  rememberSeat(id, { invites });
+  if (plan.every((choice) => choice.startsWith("bot:"))) {
+    await api("POST", `/api/tables/${encodeURIComponent(id)}/start`, {}, created.host_token);
+  }
+  location.assign(`/play/${encodeURIComponent(id)}`);
+}
+
+function renderLists() {
+  const { t } = state.texts;
+  const mine = document.getElementById("mine");
+  const open = document.getElementById("open");
+  if (!mine || !open) return;
+  const statusName = { open: t("waiting for players"), running: t("running"), finished: t("finished") };
+  fill(mine, el("h2", { id: "mine-title" }, t("Your games")),
+    state.mine.length
+      ? el("ul", { class: "table-list" }, state.mine.map(({ table, info }) => el("li", {},
+        el("a", { href: `/play/${encodeURIComponent(table.id)}` },
+          t("{game}, players: {players}", { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+        " · ", statusName[table.status] || table.status,
+        info.seat !== undefined && info.seat !== null ? ` · ${t("seat {number}", { number: info.seat + 1 })}` : "",
+        info.host ? ` · ${t("you host it")}` : "")))
+      : el("p", { class: "hint" }, t("No games yet.")));
+  fill(open, el("h2", { id: "open-title" }, t("Open tables")),
+    state.open.length
+      ? el("ul", { class: "table-list" }, state.open.map((table) => {
+        const free = table.seats.filter((s) => s.kind === "free").length;
+        const who = table.seats.filter((s) => s.kind !== "free").map((s) => s.name).join(", ");
+        return el("li", {},
+          el("a", { href: `/play/${encodeURIComponent(table.id)}` },
+            t("{game}, players: {players}", { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+          " · ", t("free seats: {count}", { count: free }), who ? ` · ${who}` : "");
+      }))
+      : el("p", { class: "hint" }, t("No open tables right now.")));
+}
+
+function range(low, high) {
+  const out = [];
+  for (let n = low; n <= high; n += 1) out.push(n);
+  return out;
+}
+
+start().catch((error) => showAlert(String(error && error.message)));

@@ -1,0 +1,111 @@
+"""Every text the browser's scripts show, marked with ``N_`` so that Babel extracts it into the
+catalogs; ``/api/i18n/{lang}`` serves them translated (docs/web.md).
+
+One section per script: a module-level tuple with an UPPER_CASE name (``FRAME``, ``LOBBY``, …).
+A new script adds its own section at the end; ``all_texts()`` finds every section by itself.
+The scripts call ``t("…")`` with exactly these English texts (``tests/web/test_strings.py``
+checks that each is listed here), with named ``{fields}`` filled in by the script.
+"""
+
+from __future__ import annotations
+
+from stammtisch.i18n import N_
+
+# app.js and common.js: the game page's frame, waiting room and top bar.
+FRAME = (
+    N_("Stammtisch: back to the lobby"),
+    N_("Language"),
+    N_("Table"),
+    N_("Connected"),
+    N_("Connecting…"),
+    N_("Skip to your decision"),
+    N_("The connection was lost."),
+    N_("Disconnected: reconnecting…"),
+    N_("The server refused: {message}"),
+    N_("Not connected; trying again…"),
+    N_("The board could not be drawn: {message}"),
+    N_("The game is over."),
+    N_("Your decision"),
+    N_("Seat {number}"),
+    N_("Waiting"),
+    N_("Waiting for {names}."),
+    N_("Nobody is to act."),
+    N_("You are watching."),
+    N_("Undo my last move"),
+    N_("Choose"),
+    N_("Confirm"),
+    N_("Final scores"),
+    N_("Player"),
+    N_("Points"),
+    N_("winner"),
+    N_("Players"),
+    N_("bot"),
+    N_("invited"),
+    N_("free seat"),
+    N_("online"),
+    N_("disconnected"),
+    N_("you"),
+    N_("to act"),
+    N_("Download the game record"),
+    N_("Event log"),
+    N_("It is your turn."),
+    N_("invited, not yet joined"),
+    N_("bot: {name}"),
+    N_("Invite a friend"),
+    N_("Bot kind"),
+    N_("Add a bot"),
+    N_("Take this seat"),
+    N_("Invite link"),
+    N_("Waiting for players"),
+    N_("{game}, players: {players}. The host starts the game once every seat is taken."),
+    N_("Your name"),
+    N_("You are invited to seat {number}."),
+    N_("Join the table"),
+    N_("Start the game"),
+    N_("Fill every seat first."),
+    N_("Link to this table (to watch or take a free seat)"),
+    N_("The game has not started yet."),
+    N_("heuristic bot"),
+    N_("random bot"),
+    N_("Copied"),
+    N_("Copy: {what}"),
+    N_("Copy"),
+    N_("Please enter your name first."),
+)
+
+# lobby.js: the lobby.
+LOBBY = (
+    N_("Lobby"),
+    N_("Play Die Macher or Glück Auf with friends and bots. Every rule is enforced, every secret kept."),
+    N_("New table"),
+    N_("Game"),
+    N_("players: {min}–{max}"),
+    N_("Elections"),
+    N_("4 elections"),
+    N_("7 elections (the long game)"),
+    N_("Open money: everybody sees everybody's money"),
+    N_("Delivered orders are open"),
+    N_("Leave open (anyone may join)"),
+    N_("The other seats"),
+    N_("You take seat 1."),
+    N_("Create the table"),
+    N_("waiting for players"),
+    N_("running"),
+    N_("finished"),
+    N_("Your games"),
+    N_("{game}, players: {players}"),
+    N_("seat {number}"),
+    N_("you host it"),
+    N_("No games yet."),
+    N_("Open tables"),
+    N_("free seats: {count}"),
+    N_("No open tables right now."),
+)
+
+def all_texts() -> list[str]:
+    """The texts of every section, each once, in the order they are listed."""
+    texts: dict[str, None] = {}
+    for name, value in globals().items():
+        if name.isupper() and isinstance(value, tuple):
+            texts.update(dict.fromkeys(v for v in value if isinstance(v, str)))
+    return list(texts)

@@ -1,0 +1,111 @@
+"""The browser's server side without a browser: pages, static files, texts, the play socket."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from stammtisch import i18n
+from stammtisch.server.app import create_app
+from stammtisch.server.config import Config
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(Config(data_dir=tmp_path, bot_delay=0.0))) as client:
+        yield client
+
+
+def test_pages_and_static_files_come_from_here_only(client: TestClient) -> None:
+    for path in ("/", "/play/abc"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/html")
+        csp = response.headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "script-src 'self'" in csp
+        assert "http" not in response.text.replace("http-equiv", "")  # nothing from elsewhere
+    script = client.get("/static/app.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    for name in ("app.js", "lobby.js", "common.js", "app.css"):
+        assert "https://" not in client.get(f"/static/{name}").text
+
+
+def test_ui_texts_in_every_language(client: TestClient) -> None:
+    polish = client.get("/api/i18n/pl").json()
+    assert polish["lang"] == "pl"
+    assert polish["strings"]["It is your turn."] == "Twój ruch."
+    with i18n.using_language("pl"):
+        assert polish["terms"]["diemacher"]["PHASE_NAMES"]["media"] == i18n._("3 Media purchase") != "3 Media purchase"
+    assert client.get("/api/i18n/xx", headers={"accept-language": "de-DE,de;q=0.9"}).json()["lang"] == "de"
+    assert client.get("/api/i18n/xx").json()["lang"] == "en"
+    for code in i18n.available_languages():
+        data = client.get(f"/api/i18n/{code}").json()
+        assert data["lang"] == code and len(data["strings"]) > 50
+
+
+def table(client: TestClient) -> tuple[str, str, str]:
+    created = client.post("/api/tables", json={"game": "diemacher", "players": 3, "options": {}}).json()
+    table_id, host = created["table_id"], created["host_token"]
+    mine = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Anna"}).json()
+    for seat in (1, 2):
+        client.post(f"/api/tables/{table_id}/bots", json={"seat": seat, "kind": "random"},
+                    headers={"authorization": f"Bearer {host}"})
+    return table_id, host, mine["token"]
+
+
+def state(ws: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "state":
+            return message
+
+
+def test_play_socket_speaks_the_readers_language(client: TestClient) -> None:
+    table_id, host, token = table(client)
+    client.post(f"/api/tables/{table_id}/start", json={}, headers={"authorization": f"Bearer {host}"})
+    with client.websocket_connect(f"/ws/play/{table_id}?token={token}&lang=pl") as ws:
+        message = state(ws)
+        assert message["history"] and message["seat"] == 0 and message["lang"] == "pl"
+        assert len(message["labels"]) == len(message["legal"]) > 0
+        assert message["sentences"] and all(message["sentences"])
+        assert 0 in message["connected"]
+        with i18n.using_language("pl"):
+            assert message["labels"][0].startswith(i18n._("Pick {card}").split("{")[0])
+        ws.send_json({"type": "act", "action": message["legal"][0], "move_no": message["move_no"], "id": 1})
+        while True:
+            reply = ws.receive_json()
+            if reply.get("id") == 1:
+                assert reply["type"] == "ok"
+                break
+    with client.websocket_connect(f"/ws/play/{table_id}?lang=de") as ws:  # a spectator
+        message = state(ws)
+        assert message["seat"] is None and message["legal"] == [] and message["sentences"]
+        with i18n.using_language("de"):
+            private = i18n._("Your draft hand: {cards}").split("{")[0]
+        assert not any(private in s for s in message["sentences"])
+
+
+def test_using_language_is_per_thread_and_task() -> None:
+    seen: dict[str, str] = {}
+
+    def worker(code: str) -> None:
+        with i18n.using_language(code):
+            for _ in range(200):
+                seen[code] = i18n._("Language")
+
+    threads = [threading.Thread(target=worker, args=(code,)) for code in ("de", "pl", "ko")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert i18n.current_language() == "en"
+    assert i18n._("Language") == "Language"
+    with i18n.using_language("de"):
+        assert i18n.current_language() == "de" and i18n.format_number(5000) == "5.000"
+    assert i18n.best_language("fr-FR,pl;q=0.8,de;q=0.9") == "de"
+    assert i18n.best_language(None) == "en"
