@@ -1,0 +1,299 @@
+"""The Glück Auf board module (``glueckauf.js``) on its own, in a real browser, without the server.
+
+- Its copy of the edition (locks, shift clock categories, …) matches the packaged data file.
+- Every text it shows is listed in ``strings.py`` (``t("…")`` and ``N("…")``).
+- A whole game drawn from one seat's views: at each of its decisions every legal action is a
+  button on the board named by its label (an order field with several cubes to choose from
+  opens a chooser), no text is shown without going through ``ctx.t``, nothing throws; clicks
+  and the keyboard submit actions.  Screenshots of key moments go to the artifacts folder.
+
+Chromium: Debian's ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``);
+the tests skip without it unless ``CI`` is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stammtisch.engine.match import Match
+from stammtisch.engine.record import action_to_json
+from stammtisch.games import make_game
+from stammtisch.games.glueckauf.bot import HeuristicBot
+from stammtisch.games.glueckauf.data import load_edition
+from stammtisch.games.glueckauf.text import describe_action, describe_event
+from stammtisch.web import strings
+
+STATIC = resources.files("stammtisch.web") / "static"
+SCRIPT = (STATIC / "glueckauf.js").read_text(encoding="utf-8")
+CHROMIUM = Path("/usr/bin/chromium")
+ORIGIN = "http://board.test"
+ARTIFACTS = Path(os.environ.get("PYTEST_ARTIFACTS") or Path(__file__).parent / "artifacts")
+
+# A page that loads only the board: window.show(data, mark) draws one view with a fake ctx whose
+# t() wraps every text in ⟦…⟧ (mark) so that untranslated text can be found.
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<link rel="stylesheet" href="/static/glueckauf.css"><style>body { margin: 0; padding: 8px; }</style></head>
+<body><div id="root"></div>
+<script type="module">
+import board from "/static/glueckauf.js";
+window.acted = [];
+window.errors = [];
+window.addEventListener("error", (e) => window.errors.push(String(e.message)));
+window.show = (data, mark) => {
+  const t = (id, p = {}) => {
+    const text = String(id).replace(/\\{(\\w+)\\}/g, (m, k) => (k in p ? String(p[k]) : m));
+    return mark ? `⟦${text}⟧` : text;
+  };
+  const ctx = {
+    t, lang: "en", seat: data.seat, legal: data.legal, labels: data.labels, sentences: data.sentences,
+    events: data.events, players: data.players,
+    act: (action) => { window.acted.push(action); return Promise.resolve(); },
+  };
+  board.render(document.getElementById("root"), data.view, ctx);
+  return window.check(data, mark);
+};
+// Problems of the board just drawn: a legal action without its button, (marked) text not from t().
+window.check = (data, mark) => {
+  const root = document.getElementById("root");
+  const problems = [];
+  const buttons = new Map();
+  for (const b of root.querySelectorAll("button[data-action]")) buttons.set(b.dataset.action, b);
+  data.legal.forEach((action, i) => {
+    const key = JSON.stringify(action);
+    const button = buttons.get(key);
+    if (action[0] === "fill" && !button) {
+      const field = root.querySelector(`[data-focus-key="choose:${action[2]}:${action[3]}"]`);
+      if (!field) problems.push(`no field for ${key}`);
+    } else if (!button) problems.push(`no button for ${key}`);
+    else if (button.getAttribute("aria-label") !== data.labels[i]) problems.push(`${key}: not its label`);
+  });
+  if (!mark) return problems.concat(window.errors.splice(0));
+  const plain = /^[\\s\\d#×+\\-–—\\/:·().,%IVX]*$/;
+  const names = (data.players || []).map((p) => p.name);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue;
+    if (node.parentNode.closest("svg.ga-icon")) continue; // pictures: the coin's M
+    if (!plain.test(text) && !names.includes(text) && !text.includes("⟦") && !data.labels.includes(text)
+        && !data.sentences.includes(text)) {
+      problems.push(`text not from t(): ${JSON.stringify(text)}`);
+    }
+  }
+  for (const el of root.querySelectorAll("[aria-label], [title]")) {
+    for (const attr of ["aria-label", "title"]) {
+      const text = el.getAttribute(attr);
+      if (text !== null && !plain.test(text) && !text.includes("⟦") && !data.labels.includes(text)
+          && !names.includes(text)) {
+        problems.push(`${attr} not from t(): ${JSON.stringify(text)}`);
+      }
+    }
+  }
+  return problems.concat(window.errors.splice(0));
+};
+window.ready = true;
+</script></body></html>"""
+
+
+def edition_block() -> dict[str, Any]:
+    match = re.search(r"// EDITION-BEGIN\nconst EDITION = (\{.*?\});\n// EDITION-END", SCRIPT, re.S)
+    assert match, "glueckauf.js has no EDITION block"
+    block: dict[str, Any] = json.loads(match.group(1))
+    return block
+
+
+def test_the_edition_block_matches_the_data_file() -> None:
+    edition = load_edition()
+    block = edition_block()
+    assert block["spaces"] == [[s.id, sorted(s.locked_with)] for s in edition.spaces]
+    assert block["categories"] == [
+        [c.id, c.kind, ("yellow", "brown", "grey", "black")[c.key] if c.kind != "transport_fields"
+         else ("handcart", "wagon", "lorry", "train")[c.key], c.first, c.second, c.from_shift]
+        for c in edition.categories
+    ]
+    assert block["cage_capacity"] == edition.cage_capacity
+    assert block["marks_per_vp"] == edition.marks_per_vp
+    assert block["coal_per_vp"] == edition.coal_per_vp
+    assert block["vp_per_outstanding_order"] == edition.vp_per_outstanding_order
+    assert block["vp_per_unbalanced_tile"] == edition.vp_per_unbalanced_tile
+
+
+def test_every_text_of_the_board_is_listed_in_its_section() -> None:
+    marked = re.findall(r"""\b(?:t|N)\(\s*"((?:[^"\\]|\\.)*)\"""", SCRIPT)
+    assert len(marked) > 100
+    missing = sorted({text for text in marked if text not in strings.GLUECKAUF})
+    assert not missing, f"add to GLUECKAUF in src/stammtisch/web/strings.py: {missing}"
+
+
+# --- in the browser ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("/usr/bin/chromium is missing (apt-get install chromium)")
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+
+    def serve(route: Any) -> None:
+        path = route.request.url.removeprefix(ORIGIN).split("?")[0]
+        if path == "/":
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=PAGE)
+        elif path.startswith("/static/") and (STATIC / path.removeprefix("/static/")).is_file():
+            kind = "text/javascript" if path.endswith(".js") else "text/css"
+            route.fulfill(status=200, content_type=kind, body=(STATIC / path.removeprefix("/static/")).read_bytes())
+        else:
+            route.fulfill(status=404, body="")
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1280, "height": 800})
+        tab.route(f"{ORIGIN}/**", serve)
+        tab.goto(f"{ORIGIN}/")
+        tab.wait_for_function("window.ready === true")
+        yield tab
+        browser.close()
+
+
+def snapshot(match: Match, seat: int | None, events: list[Any]) -> dict[str, Any]:
+    legal = match.legal_actions(seat) if seat is not None and seat in match.to_act() else []
+    visible = [e for e in events if e.visible_to(seat)]
+    return {
+        "seat": seat,
+        "view": match.view(seat),
+        "legal": [action_to_json(a) for a in legal],
+        "labels": [describe_action(a) for a in legal],
+        "sentences": [describe_event(e) for e in visible],
+        "events": [e.to_json() for e in visible],
+        "players": [{"seat": s, "name": f"Spieler {s + 1}"} for s in range(match.game.num_players)],
+    }
+
+
+def shoot(page: Any, name: str, width: int = 1280) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": width, "height": 800})
+    page.screenshot(path=str(ARTIFACTS / f"glueckauf-board-{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_game_drawn_from_one_seat(page: Any, players: int) -> None:
+    """Every decision of seat 0, and every 5th moment of the others, seen by seat 0."""
+    match = Match(make_game("glueckauf", players, {"start_player": 0}), seed=20 + players)
+    bots = [HeuristicBot(seed=s) for s in range(players)]
+    since: list[Any] = []
+    shot: set[str] = set()
+    moves = 0
+    kinds: set[str] = set()
+    while not match.is_over():
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        legal = match.legal_actions(seat)
+        if seat == 0 or moves % 5 == 0:
+            data = snapshot(match, 0, since)
+            problems = page.evaluate("([data]) => window.show(data, true)", [data])
+            assert not problems, (view["stage"], problems[:5])
+            kinds.update(a[0] for a in data["legal"])
+            stage = view["stage"]
+            if seat == 0 and stage not in shot and stage in ("draft", "place", "mining", "keep_tile", "keep_order"):
+                shot.add(stage)
+                page.evaluate("([data]) => window.show(data, false)", [data])
+                shoot(page, f"{players}p-{stage}")
+        action = bots[seat].choose(view, legal)
+        if seat == 0 and view["stage"] == "place" and view["shift"] == 2:  # see the draw-5 choices too
+            for wanted in (("place", "factory_draw"), ("place", "order_draw")):
+                if wanted in legal and f"drew-{wanted[1]}" not in shot:
+                    shot.add(f"drew-{wanted[1]}")
+                    action = wanted
+                    break
+        events = match.act(seat, action)
+        since = list(events) if seat == 0 else since + list(events)
+        moves += 1
+    assert {"draft", "place", "cage", "load", "fill", "keep_tile", "keep_order"} <= kinds
+    final = snapshot(match, 0, since)
+    assert not page.evaluate("([data]) => window.show(data, true)", [final])
+    page.evaluate("([data]) => window.show(data, false)", [final])
+    assert page.locator(".ga-final tr.ga-winner").count() >= 1
+    assert page.locator(".ga-scoring tbody tr").count() == 12  # shift III scores every category
+    shoot(page, f"{players}p-over")
+    shoot(page, f"{players}p-over", width=390)
+    spectator = snapshot(match, None, since)
+    assert not page.evaluate("([data]) => window.show(data, true)", [spectator])
+
+
+def first_mining_decision(seed: int = 2) -> tuple[Match, list[Any]]:
+    """A 2-player game at seat 0's first mining step where one order field takes several cubes."""
+    for attempt in range(seed, seed + 60):
+        match = Match(make_game("glueckauf", 2, {"start_player": 0}), seed=attempt)
+        bots = [HeuristicBot(seed=attempt + s) for s in range(2)]
+        since: list[Any] = []
+        while not match.is_over():
+            seat = match.to_act()[0]
+            legal = match.legal_actions(seat)
+            fills = [a for a in legal if a[0] == "fill"]
+            if seat == 0 and len({(a[2], a[3]) for a in fills}) < len(fills):
+                return match, since
+            events = match.act(seat, bots[seat].choose(match.view(seat), legal))
+            since = list(events) if seat == 0 else since + list(events)
+    raise AssertionError("no mining step with a choice of cubes found")
+
+
+def test_fields_cage_and_keyboard_submit_actions(page: Any) -> None:
+    match, since = first_mining_decision()
+    data = snapshot(match, 0, since)
+    assert not page.evaluate("([data]) => window.show(data, false)", [data])
+    page.evaluate("window.acted = []")
+    board = page.locator("#root")
+    # an order field with several possible cubes opens a chooser; a cube there submits
+    chooser = board.locator("button.ga-choose").first
+    chooser.click()
+    assert chooser.get_attribute("aria-expanded") == "true" or board.locator(".ga-chooser").count() == 1
+    options = board.locator(".ga-chooser button")
+    assert options.count() >= 2
+    assert page.evaluate("document.activeElement.closest('.ga-chooser') !== null")  # focus moved into it
+    label = options.first.get_attribute("aria-label")
+    options.first.click()
+    acted = page.evaluate("window.acted")
+    assert len(acted) == 1 and acted[0][0] == "fill" and label in data["labels"]
+    assert data["legal"][data["labels"].index(label)] == acted[0]
+    shoot(page, "mining-chooser")
+    # Escape closes a chooser again
+    page.evaluate("([data]) => window.show(data, false)", [data])
+    board.locator("button.ga-choose").first.click()
+    page.keyboard.press("Escape")
+    assert board.locator(".ga-chooser").count() == 0
+    # the keyboard: Tab reaches the board's buttons, Enter presses them, focus is visible
+    page.evaluate("window.acted = []")
+    cage = board.locator("button.ga-move").first
+    cage.focus()
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    page.keyboard.press("Enter")
+    acted = page.evaluate("window.acted")
+    assert acted and acted[0][0] == "cage"
+    assert outline != "none"
+
+
+def test_placing_on_a_space_by_click(page: Any) -> None:
+    match = Match(make_game("glueckauf", 3, {"start_player": 0}), seed=5)
+    bots = [HeuristicBot(seed=s) for s in range(3)]
+    while match.view(0)["stage"] != "place" or match.to_act() != [0]:
+        seat = match.to_act()[0]
+        match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    data = snapshot(match, 0, [])
+    assert not page.evaluate("([data]) => window.show(data, false)", [data])
+    page.evaluate("window.acted = []")
+    label = describe_action(("place", "money_4"))
+    page.get_by_role("button", name=label, exact=True).click()
+    assert page.evaluate("window.acted") == [["place", "money_4"]]
+    # locked spaces (money 3 with 3 players) are drawn, with their lock, and are not buttons
+    assert page.locator(".ga-locked").count() == 3
+    assert page.locator("button.ga-locked").count() == 0
