@@ -1,0 +1,413 @@
+// Die Macher's board: the phase track, the four state boards, the displays, the media-presence
+// track, every party's table row, the reader's private panel and the final table; drawn from the
+// seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
+
+import { el, fill } from "./common.js";
+
+const COLOURS = {
+  black: { fill: "#1e1e1e", ink: "#ffffff" },
+  red: { fill: "#d32f2f", ink: "#ffffff" },
+  yellow: { fill: "#f6c700", ink: "#1e1e1e" },
+  green: { fill: "#2e8b3c", ink: "#ffffff" },
+  purple: { fill: "#8e3a9d", ink: "#ffffff" },
+};
+
+// Topic icons (24×24), drawn here: education, digitization, genetic engineering, national security,
+// welfare state, environment, traffic.
+const TOPIC_ICONS = [
+  '<path d="M12 4 1.5 9 12 14l10.5-5z"/><path d="M6 11.5v4c0 1.6 2.7 3.5 6 3.5s6-1.9 6-3.5v-4L12 14.5z"/><path d="M21 9.5v6" stroke="currentColor" stroke-width="1.5" fill="none"/>',
+  '<rect x="6.5" y="6.5" width="11" height="11" rx="1.5"/><path d="M9 2.5v3M12 2.5v3M15 2.5v3M9 18.5v3M12 18.5v3M15 18.5v3M2.5 9h3M2.5 12h3M2.5 15h3M18.5 9h3M18.5 12h3M18.5 15h3" stroke="currentColor" stroke-width="1.6"/>',
+  '<path d="M7 2c0 6 10 6 10 10S7 16 7 22M17 2c0 6-10 6-10 10s10 4 10 10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M8.5 5.5h7M9.5 9h5M9.5 15h5M8.5 18.5h7" stroke="currentColor" stroke-width="1.5"/>',
+  '<path d="M12 2 4 5v6c0 5.2 3.4 9.3 8 11 4.6-1.7 8-5.8 8-11V5z"/>',
+  '<path d="M12 20.5S3.5 15.3 3.5 9.2A4.6 4.6 0 0 1 12 6.6a4.6 4.6 0 0 1 8.5 2.6c0 6.1-8.5 11.3-8.5 11.3z"/>',
+  '<path d="M4.5 19.5C4.5 9.5 10.5 4 20 3.5c0 9.5-5.5 15.5-15.5 16z"/><path d="M4.5 19.5 14 10" stroke="#fff" stroke-width="1.5" fill="none"/>',
+  '<path d="M3 16v-4l2.5-5h13L21 12v4z"/><circle cx="7" cy="17" r="2.2" fill="#fff" stroke="currentColor" stroke-width="1.5"/><circle cx="17" cy="17" r="2.2" fill="#fff" stroke="currentColor" stroke-width="1.5"/><path d="M7 8.5h10l1.5 3h-13z" fill="#fff" opacity=".7"/>',
+];
+
+const PHASES = [
+  ["setup", ["draft", "program", "program_more", "keep", "start"]],
+  ["1", ["bid", "rebid"]],
+  ["2", ["program_changes"]],
+  ["3", ["media"]],
+  ["4", ["rallies"]],
+  ["5", ["cabinet"]],
+  ["6", ["politicians"]],
+  ["7", ["media_shift"]],
+  ["8", ["polls"]],
+  ["9a", ["convert"]],
+  ["9b", ["election"]],
+  ["9c", ["money"]],
+  ["9d", []],
+];
+
+const SEALED = new Set(["draft", "program", "program_more", "keep", "start", "bid"]);
+
+function svg(html, label, cls = "") {
+  const node = el("svg", { viewBox: "0 0 24 24", class: `icon ${cls}`, role: "img", "aria-label": label,
+    focusable: "false" });
+  node.innerHTML = `<title></title>${html}`;
+  node.querySelector("title").textContent = label;
+  return node;
+}
+
+class Board {
+  constructor(view, ctx) {
+    this.v = view;
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.terms = ctx.terms || {};
+  }
+
+  // ------------------------------------------------------------ words
+
+  money(amount) {
+    return this.t("€{amount}", { amount: this.ctx.formatNumber(amount) });
+  }
+
+  topic(card) {
+    const names = this.terms.TOPIC_NAMES || [];
+    return names[card >> 1] || String(card >> 1);
+  }
+
+  cardName(card) {
+    if (card === null || card === undefined) return this.t("face-down card");
+    return `${card % 2 === 0 ? "+" : "−"}${this.topic(card)}`;
+  }
+
+  phaseName(phase) {
+    if (phase === "9d") return this.t("9d Prepare the next round");
+    if (phase === "setup") return this.t("Setup");
+    return (this.terms.PHASE_NAMES || {})[phase] || phase;
+  }
+
+  politicianName(id) {
+    return id ? (this.terms.POLITICIAN_NAMES || {})[id] || id : this.t("a face-down politician");
+  }
+
+  party(seat) {
+    const player = this.v.players[seat];
+    return player ? player.party_name : this.t("nobody");
+  }
+
+  colour(seat) {
+    const player = this.v.players[seat];
+    return COLOURS[player && player.colour] || { fill: "#777", ink: "#fff" };
+  }
+
+  partyTag(seat, extra = "") {
+    const c = this.colour(seat);
+    return el("span", { class: `party-tag ${extra}`, style: { background: c.fill, color: c.ink } }, this.party(seat));
+  }
+
+  // ------------------------------------------------------------ pieces
+
+  opinionCard(card, { faceUp = true, doubled = false, small = false } = {}) {
+    if (!faceUp || card === null || card === undefined) {
+      return el("span", { class: `card opinion back ${small ? "small" : ""}`, role: "img",
+        "aria-label": this.t("face-down card") }, el("span", { class: "card-back-mark", "aria-hidden": "true" }, "?"));
+    }
+    const positive = card % 2 === 0;
+    const name = this.cardName(card);
+    const label = doubled ? this.t("{card}, doubled", { card: name }) : name;
+    return el("span", { class: `card opinion ${positive ? "pro" : "contra"} ${small ? "small" : ""}`, role: "img",
+      "aria-label": label, title: label },
+    svg(TOPIC_ICONS[card >> 1] || "", this.topic(card), "topic"),
+    el("span", { class: "sign", "aria-hidden": "true" }, positive ? "+" : "−"),
+    doubled ? el("span", { class: "double", "aria-hidden": "true" }, "×2") : null);
+  }
+
+  disc(seat, label) {
+    const c = seat === null || seat === undefined ? null : this.colour(seat);
+    return el("span", { class: `disc ${c ? "" : "empty"}`, role: "img", "aria-label": label, title: label,
+      style: c ? { background: c.fill, borderColor: c.fill === "#1e1e1e" ? "#666" : c.fill } : null });
+  }
+
+  cubes(seat, count) {
+    const c = this.colour(seat);
+    const shown = Math.min(count, 12);
+    const label = this.t("{party}: {count} rallies", { party: this.party(seat), count });
+    return el("span", { class: "cubes", role: "img", "aria-label": label, title: label },
+      Array.from({ length: shown }, () => el("span", { class: "cube", style: { background: c.fill } })),
+      el("span", { class: "count", "aria-hidden": "true" }, String(count)));
+  }
+
+  ballotBox() {
+    return svg('<rect x="3" y="9" width="18" height="12" rx="1.5"/><rect x="8" y="2.5" width="8" height="9" fill="#fff" stroke="currentColor" stroke-width="1.5" transform="rotate(8 12 7)"/><rect x="6" y="9" width="12" height="2" fill="#fff"/>',
+      this.t("Election in this state this round"), "ballot");
+  }
+
+  // ------------------------------------------------------------ sections
+
+  phaseTrack() {
+    const v = this.v;
+    const current = v.phase === "over" ? null : (PHASES.find(([, phases]) => phases.includes(v.phase)) || [null])[0];
+    const round = v.round ? this.t("Round {round} of {last}", { round: v.round, last: v.last_round })
+      : this.t("Setup");
+    return el("nav", { class: "dm-phases", "aria-label": this.t("Phases") },
+      el("p", { class: "round" }, el("strong", {}, round), " · ",
+        this.t("elections held {held} of {elections}", { held: v.elections_held, elections: v.elections }), " · ",
+        this.t("start player {party}", { party: this.party(v.start_player) })),
+      el("ol", {}, PHASES.map(([key, phases]) => {
+        const full = key === "setup" || key === "9d" ? this.phaseName(key) : this.phaseName(phases[0]);
+        const name = full.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
+        const active = key === current;
+        return el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: full },
+          el("span", { class: "num", "aria-hidden": "true" }, key === "setup" ? "0" : key),
+          el("span", { class: "name" }, name));
+      })),
+      v.phase === "over" ? el("p", { class: "over" }, this.phaseName("over")) : null);
+  }
+
+  stateBoard(board, pos) {
+    const v = this.v;
+    const t = this.t;
+    const current = v.decision && v.decision.board === pos;
+    const titleId = `dm-board-${pos}`;
+    const seats = v.players.map((_, s) => s);
+    const mediaOwners = board.media;
+    const rows = seats.map((s) => {
+      const trend = board.trend[s];
+      const media = mediaOwners.filter((o) => o === s).length;
+      return el("tr", {},
+        el("th", { scope: "row" }, this.partyTag(s), board.media_influencer === s
+          ? el("span", { class: "influencer", title: t("media influencer"), "aria-label": t("media influencer") }, " ✦")
+          : null),
+        el("td", { class: "num" }, String(board.votes[s])),
+        el("td", { class: `num trend ${trend > 0 ? "up" : trend < 0 ? "down" : ""}` }, trend > 0 ? `+${trend}` : trend < 0
+          ? `−${-trend}` : "0"),
+        el("td", {}, board.rallies[s] ? this.cubes(s, board.rallies[s]) : el("span", { class: "muted" }, "0")),
+        el("td", { class: "num" }, String(media)),
+        el("td", { class: "num" }, String(board.matches[s])));
+    });
+    const opinions = board.opinions.map((o) => this.opinionCard(o.card, { faceUp: o.face_up, doubled: o.doubled }));
+    const politicians = board.politicians.map((p) => {
+      const c = this.colour(p.seat);
+      const name = p.politician ? this.politicianName(p.politician) : this.t("face-down");
+      const paid = p.paid === true ? t("(paid)") : p.paid === false ? t("(declined)") : "";
+      const label = `${this.party(p.seat)}: ${name} ${paid}`.trim();
+      return el("span", { class: `politician ${p.politician ? "up" : "down"}`, role: "img", "aria-label": label,
+        title: label, style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
+          color: p.politician ? "#222" : c.ink } },
+      p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null);
+    });
+    const emptyMedia = mediaOwners.filter((o) => o === null).length;
+    const mediaLabel = t("Media markers: {parties}; free spaces: {count}", {
+      parties: mediaOwners.filter((o) => o !== null).map((o) => this.party(o)).join(", ") || t("none"),
+      count: emptyMedia });
+    return el("section", { class: `dm-state ${current ? "current" : ""} ${board.ballot_box ? "voting" : ""}`,
+      "aria-labelledby": titleId },
+    el("header", {},
+      el("h3", { id: titleId }, board.name, el("span", { class: "abbr" }, ` (${board.state})`)),
+      el("span", { class: "max" }, t("max {points} VP", { points: board.max_vp })),
+      board.ballot_box ? this.ballotBox() : null,
+      current ? el("span", { class: "now" }, t("now")) : null),
+    el("div", { class: "opinions", role: "group", "aria-label": t("Opinions") },
+      opinions.length ? opinions : el("span", { class: "muted" }, t("none"))),
+    el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
+      el("span", { class: "label", "aria-hidden": "true" }, t("Media")),
+      mediaOwners.map((o) => this.disc(o, o === null ? t("free media space") : t("media marker of {party}",
+        { party: this.party(o) })))),
+    el("table", { class: "dm-parties-in-state" },
+      el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
+      el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
+        .map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows)),
+    politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
+      el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
+    board.locked_actions.length ? el("p", { class: "muted small" }, t("Used here this round: {actions}",
+      { actions: board.locked_actions.join(", ") })) : null,
+    el("details", { class: "vp-table" }, el("summary", {}, t("Votes needed for victory points")),
+      el("table", {}, el("tbody", {},
+        el("tr", {}, el("th", { scope: "row" }, t("Votes")), board.vp_table.map(([votes]) => el("td", {}, String(votes)))),
+        el("tr", {}, el("th", { scope: "row" }, t("VP")), board.vp_table.map(([, vp]) => el("td", {}, String(vp))))))));
+  }
+
+  displays() {
+    const v = this.v;
+    const t = this.t;
+    const backSeat = v.players.findIndex((p) => p.party === v.poll_top_back);
+    const back = v.poll_top_back
+      ? el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
+        { party: backSeat >= 0 ? this.party(backSeat) : v.poll_top_back }),
+      style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
+      el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
+        v.poll_top_back))
+      : el("span", { class: "muted" }, t("empty"));
+    const used = v.media_presence.slice(-v.elections);
+    return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
+      el("h2", { id: "dm-displays-title" }, t("Displays and decks")),
+      el("div", { class: "display-row" },
+        el("h3", {}, t("Opinion display")),
+        el("div", { class: "cards" }, v.opinion_display.length ? v.opinion_display.map((c) => this.opinionCard(c))
+          : el("span", { class: "muted" }, t("none")))),
+      el("div", { class: "display-row" },
+        el("h3", {}, t("Program display")),
+        el("div", { class: "cards" }, v.program_display.map((c) => c === null
+          ? el("span", { class: "card empty", role: "img", "aria-label": t("empty") }) : this.opinionCard(c)))),
+      el("div", { class: "display-row decks" },
+        el("h3", {}, t("Decks")),
+        el("div", { class: "cards" },
+          el("span", { class: "deck" }, back, el("span", {}, t("Poll deck: {count}", { count: v.poll_deck }))),
+          el("span", { class: "deck" }, t("Program deck: {count}", { count: v.program_deck })),
+          el("span", { class: "deck" }, t("Opinion deck: {count}", { count: v.opinion_deck })),
+          el("span", { class: "deck" }, t("Double markers: {count}", { count: v.double_markers })),
+          el("span", { class: "deck" }, t("States to come: {count}", { count: v.future_states })))),
+      el("div", { class: "display-row" },
+        el("h3", {}, t("Media presence")),
+        el("ol", { class: "media-track" }, used.map((spot) => el("li", {},
+          el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
+          spot.markers.length ? spot.markers.map((s) => this.disc(s, t("media marker of {party}", { party: this.party(s) })))
+            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media space") }))))));
+  }
+
+  partyTable() {
+    const v = this.v;
+    const t = this.t;
+    const players = this.ctx.players || [];
+    const sealed = SEALED.has(v.phase) || (v.phase === "politicians" && v.decision && v.decision.step === "sealed_pay");
+    return el("section", { class: "panel dm-party-table", "aria-labelledby": "dm-parties-title" },
+      el("h2", { id: "dm-parties-title" }, t("Parties")),
+      el("div", { class: "table-scroll" }, el("table", {},
+        el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
+          t("Supply")].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, v.players.map((p, s) => {
+          const info = players[s] || {};
+          const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
+          return el("tr", { class: s === v.seat ? "mine" : "" },
+            el("th", { scope: "row" }, this.partyTag(s),
+              el("span", { class: "who" }, info.name || "", s === v.seat ? ` (${t("you")})` : ""),
+              info.kind === "human" && !info.connected ? el("span", { class: "offline" }, t("disconnected")) : null,
+              sealed && v.to_act && (p.committed
+                ? el("span", { class: "decided" }, `✓ ${t("has decided")}`)
+                : v.to_act.includes(s) ? el("span", { class: "deciding" }, t("deciding…")) : null)),
+            el("td", { class: "num" }, String(p.party_base)),
+            el("td", { class: "num" }, String(vp)),
+            el("td", { class: "num" }, p.money === null ? el("span", { "aria-label": t("secret") }, "?")
+              : this.money(p.money)),
+            el("td", { class: "num" }, String(p.hand_size)),
+            el("td", {}, el("span", { class: "cards program" }, p.program.map((c) => this.opinionCard(c, { small: true })))),
+            el("td", { class: "supply" },
+              t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
+              " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
+              t("donations {amounts}", { amounts: p.donations_left.map((d) => this.money(d)).join(", ") || "—" })));
+        })))));
+  }
+
+  privatePanel() {
+    const v = this.v;
+    const t = this.t;
+    if (v.seat === null || v.seat === undefined) return null;
+    const me = v.players[v.seat];
+    const rows = [
+      [t("Money"), me.money === null ? "?" : this.money(me.money)],
+      [t("Hand"), me.hand && me.hand.length ? el("span", { class: "cards" }, me.hand.map((c) => this.opinionCard(c)))
+        : t("none")],
+      [t("Politicians"), (me.politicians || []).map((p) => this.politicianName(p)).join(", ") || t("none")],
+      [t("Donations"), me.donations_left.map((d) => this.money(d)).join(", ") || t("none")],
+    ];
+    if (me.draft_hand && me.draft_hand.length) {
+      rows.push([t("Draft hand"), el("span", { class: "cards" }, me.draft_hand.map((c) => this.opinionCard(c)))]);
+    }
+    if (me.sealed && me.sealed.length) {
+      rows.push([t("Sealed"), me.sealed.map((x) => String(x)).join(", ")]);
+    }
+    if (me.poll_in_hand) {
+      const poll = me.poll_in_hand;
+      rows.push([t("Poll in hand"), `${poll.id} (${poll.back}): ${Object.entries(poll.delta)
+        .map(([party, d]) => `${party} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`).join(", ")}`]);
+    }
+    return el("section", { class: "panel dm-private", "aria-labelledby": "dm-private-title" },
+      el("h2", { id: "dm-private-title" }, t("Your party: {party}", { party: me.party_name }),
+        el("span", { class: "secret-note" }, ` — ${t("only you see this")}`)),
+      el("dl", {}, rows.map(([k, value]) => [el("dt", {}, k), el("dd", {}, value)])));
+  }
+
+  finalTable() {
+    const v = this.v;
+    const t = this.t;
+    if (!v.final_scores) return null;
+    const best = Math.max(...v.final_scores.map((r) => r.total));
+    return el("section", { class: "panel dm-final" },
+      el("table", { class: "scores" },
+        el("caption", {}, t("Final scores (victory points by source)")),
+        el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Wins"), t("Media"), t("Party base"), t("Money"),
+          t("Total")].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, v.final_scores.map((row, s) => el("tr", { class: row.total === best ? "winner" : "" },
+          el("th", { scope: "row" }, this.partyTag(s), row.total === best ? ` ★ ${t("winner")}` : ""),
+          ["votes", "wins", "media", "party_base", "money"].map((k) => el("td", {}, String(row[k]))),
+          el("td", {}, el("strong", {}, String(row.total))))))));
+  }
+
+  render(root) {
+    const v = this.v;
+    const inPlay = v.boards.map((b, pos) => [b, pos]).filter(([b]) => b.in_play);
+    const out = v.boards.filter((b) => !b.in_play).map((b) => b.name);
+    fill(root,
+      this.finalTable(),
+      this.phaseTrack(),
+      el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
+      out.length ? el("p", { class: "muted" }, this.t("Out of play: {states}", { states: out.join(", ") })) : null,
+      this.privatePanel(),
+      this.partyTable(),
+      this.displays());
+  }
+}
+
+const TITLES = {
+  bid: "Your sealed start bid",
+  raise: "Raise the bid",
+  poll_bid: "Your bid for the poll",
+  shift: "Replace an opinion",
+  swap: "Swap program cards",
+  rallies: "Rallies",
+  convert: "Convert rallies",
+  donation: "Donation",
+  place: "Send a politician",
+  keep_card: "Keep one card",
+  start_block: "Start block",
+  start_state: "Start position",
+  buy_media: "Media purchase",
+  take: "Take a card from the display",
+};
+
+export default {
+  render(root, view, ctx) {
+    new Board(view, ctx).render(root);
+  },
+
+  groups(legal, labels, view, ctx) {
+    const groups = new Map();
+    legal.forEach((action, index) => {
+      const kind = String(action[0]);
+      if (!groups.has(kind)) {
+        const title = TITLES[kind] ? ctx.t(TITLES[kind]) : null;
+        groups.set(kind, { title, indices: [] });
+      }
+      groups.get(kind).indices.push(index);
+    });
+    for (const [kind, group] of groups) {
+      if (["bid", "raise", "poll_bid", "shift", "swap"].includes(kind) && group.indices.length > 4) {
+        group.style = "select";
+        group.confirm = ctx.t("Confirm");
+      }
+    }
+    return [...groups.values()];
+  },
+
+  describeDecision(view, ctx) {
+    const b = new Board(view, ctx);
+    const d = view.decision || {};
+    const parts = [b.phaseName(view.phase)];
+    if (d.board !== undefined && view.boards[d.board]) parts.push(view.boards[d.board].name);
+    const lines = [el("p", { class: "decision-phase" }, parts.join(" · "))];
+    if (SEALED.has(view.phase)) lines.push(el("p", { class: "hint" }, ctx.t("Sealed: the others see only that you have decided, not what.")));
+    if (d.kind === "auction") {
+      lines.push(el("p", {}, ctx.t("high bid {amount} by {party}", {
+        amount: d.high === null ? ctx.t("none") : b.money(d.high), party: d.high_seat === null ? "—" : b.party(d.high_seat) })));
+    }
+    if (view.seat !== null && view.players[view.seat] && view.players[view.seat].money !== null) {
+      lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(view.players[view.seat].money) })));
+    }
+    return el("div", { class: "decision-context" }, lines);
+  },
+};
