@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +43,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+log = logging.getLogger("stammtisch.server")
 T = TypeVar("T")
 
 tables = Table(
@@ -132,6 +135,7 @@ class Store:
                              .returning(moves.c.move_no))
         self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(connection, *args)`` in one transaction, committed when it returns."""
@@ -146,6 +150,8 @@ class Store:
         for attempt in range(5):  # several processes may create the schema at once
             try:
                 await self._run(metadata.create_all)
+                if self.sync_engine is not None:
+                    self._checkpointer = asyncio.create_task(self._checkpoints())
                 return
             except (IntegrityError, OperationalError):
                 if attempt == 4:
@@ -156,7 +162,33 @@ class Store:
                     raise
                 await asyncio.sleep(0.2 * (attempt + 1))
 
+    async def _checkpoints(self) -> None:
+        """Copy the SQLite write-ahead log into the database file in a thread of its own, every second,
+        so that no commit in the event loop waits for a checkpoint's disk writes."""
+        assert self.sync_engine is not None
+        path = self.sync_engine.url.database
+        if not path or path == ":memory:":
+            return
+
+        def checkpoint() -> None:
+            connection = sqlite3.connect(path, timeout=10)
+            try:
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                connection.close()
+
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                await asyncio.to_thread(checkpoint)
+            except sqlite3.Error:
+                log.warning("SQLite checkpoint failed", exc_info=True)
+
     async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(BaseException):
+                await self._checkpointer
         if self._writer is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(self._writer, 5)
@@ -292,6 +324,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL with synchronous=NORMAL: a committed move survives the server being killed (not a power cut).
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in a thread (Store._checkpoints)
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

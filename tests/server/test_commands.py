@@ -1,0 +1,40 @@
+"""The commands around the server: a record downloaded from it replays in the terminal, and the
+load test runs, bounded and on loopback only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.helpers import final_table, run_cli, totals
+from tests.server.helpers import Cluster, wait_finished
+
+
+def test_downloaded_record_replays_in_the_terminal(cluster: Cluster, tmp_path: Path) -> None:
+    api = cluster.api()
+    table_id, _host, _tokens = api.table("diemacher", 3, bots={0: "heuristic", 1: "random", 2: "random"})
+    final = wait_finished(api, table_id)
+    path = tmp_path / "game.jsonl"
+    path.write_text(api.request("GET", f"/api/tables/{table_id}/record").text, encoding="utf-8")
+    result = run_cli("replay", str(path), "--all")
+    assert result.returncode == 0, result.stderr
+    assert totals(final_table(result.stdout)) == final["scores"]
+
+
+def test_loadtest_is_bounded_and_reports() -> None:
+    result = run_cli("loadtest", "--tables", "4", "--seconds", "2", "--think", "0.02", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["tables"] == 4 and figures["database"] == "sqlite"
+    assert figures["actions"] > 20 and figures["actions_per_second"] > 10
+    assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["p100"]
+    assert figures["errors"] == {}
+
+
+def test_loadtest_refuses_other_hosts_and_unbounded_runs() -> None:
+    for args, words in [(("--server", "http://10.1.2.3:8000"), "this machine"),
+                        (("--server", "http://example.org"), "this machine"),
+                        (("--tables", "100000"), "--tables"),
+                        (("--seconds", "0"), "--seconds")]:
+        result = run_cli("loadtest", *args)
+        assert result.returncode == 2 and words in result.stderr, (args, result.stderr)
