@@ -251,6 +251,16 @@ async function render(rebuildLog = false) {
   renderSeats(message);
   renderLog(rebuildLog);
   renderTurnNotice(message);
+  markRendered(message);
+}
+
+// For tests and tools: what the page shows now (move number, whether the reader must decide).
+function markRendered(message) {
+  const data = document.body.dataset;
+  data.status = message.status;
+  data.move = String(message.move_no);
+  data.mine = (message.legal || []).length ? "1" : "0";
+  data.lang = page.texts.lang;
 }
 
 function context(message) {
@@ -344,7 +354,8 @@ function decisionGroup(group, message) {
   if (style === "select") {
     const selectId = uid("choice");
     const select = el("select", { id: selectId, name: selectId },
-      group.indices.map((i) => el("option", { value: String(i) }, labels[i] || JSON.stringify(legal[i]))));
+      group.indices.map((i) => el("option", { value: String(i), "data-action": JSON.stringify(legal[i]) },
+        labels[i] || JSON.stringify(legal[i]))));
     if (group.selected !== undefined) select.value = String(group.selected);
     const submit = (event) => {
       event.preventDefault();
@@ -525,6 +536,7 @@ async function renderWaitingRoom() {
   renderSeats(message);
   fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
   renderTurnNotice(message);
+  markRendered(message);
 }
 
 function botKindName(kind) {

@@ -135,7 +135,7 @@ function newTableForm() {
     el("div", { class: "form-grid" },
       el("label", { for: "host-name" }, t("Your name")),
       el("input", { id: "host-name", name: "name", type: "text", required: true, maxlength: 40, autocomplete: "nickname",
-        value: localStorage.getItem(NAME_KEY) || "" }),
+        value: localStorage.getItem(NAME_KEY) || "", oninput: (e) => localStorage.setItem(NAME_KEY, e.target.value) }),
       el("label", { for: "players" }, t("Players")), playerSelect,
       options),
     el("fieldset", { class: "seats-plan" }, el("legend", {}, t("The other seats")),
