@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import os
 import random
 import socket
 import subprocess
@@ -41,13 +42,15 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--tables", type=int, default=50, help=f"concurrent tables (default 50, at most {MAX_TABLES})")
     parser.add_argument("--seconds", type=float, default=20, help=f"measuring time (default 20, at most {MAX_SECONDS})")
-    parser.add_argument("--think", type=float, default=0.5, metavar="S",
-                        help="mean seconds a bot thinks before acting (uniform 0..2×S; default 0.5)")
+    parser.add_argument("--think", type=float, default=1.0, metavar="S",
+                        help="mean seconds a bot thinks before acting (uniform 0..2×S; default 1)")
     parser.add_argument("--game", choices=[*GAMES, "mixed"], default="mixed", help="game of the tables "
                                                                                  "(default: mixed)")
     parser.add_argument("--database", metavar="URL", help="database of the started server (default: SQLite in a "
                                                           "temporary directory)")
     parser.add_argument("--redis", metavar="URL", help="Redis of the started server")
+    parser.add_argument("--processes", type=int, default=1, help="server processes to start (default 1; more "
+                                                                 "need PostgreSQL and Redis)")
     parser.add_argument("--server", metavar="URL", help="use this running server instead (loopback only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
@@ -88,24 +91,30 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CliError("--think must not be negative")
     if args.server and not loopback(args.server):
         raise CliError("--server must be on this machine (127.0.0.0/8, ::1 or localhost)")
-    server: subprocess.Popen[bytes] | None = None
-    url = args.server.rstrip("/") if args.server else ""
-    with tempfile.TemporaryDirectory(prefix="stammtisch-load-") as tmp:
-        if not url:
+    if args.processes < 1 or args.processes > 8:
+        raise CliError("--processes must be from 1 to 8")
+    if args.processes > 1 and (args.server or not args.redis or not (args.database or "").startswith("postgres")):
+        raise CliError("--processes above 1 needs --database postgresql://… and --redis redis://… (and no --server)")
+    servers: list[subprocess.Popen[bytes]] = []
+    urls = [args.server.rstrip("/")] if args.server else []
+    with tempfile.TemporaryDirectory(prefix="stammtisch-load-") as tmp, \
+            open(os.path.join(tmp, "server.log"), "wb") as log:
+        for _ in range(0 if args.server else args.processes):
             port = free_port()
-            url = f"http://127.0.0.1:{port}"
+            urls.append(f"http://127.0.0.1:{port}")
             command = [sys.executable, "-m", "stammtisch", "serve", "--port", str(port), "--data-dir", tmp,
                        "--bot-delay", "0"]
             if args.database:
                 command += ["--database", args.database]
             if args.redis:
                 command += ["--redis", args.redis]
-            server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
         try:
-            stats = asyncio.run(load(url, args, server))
+            stats = asyncio.run(load(urls, args, servers))
         finally:
-            if server is not None:
+            for server in servers:
                 server.terminate()
+            for server in servers:
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     server.wait(10)
                 if server.poll() is None:
@@ -124,6 +133,7 @@ def percentile(values: list[float], p: float) -> float:
 def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
     figures = {
         "tables": args.tables, "seconds": args.seconds, "think": args.think, "game": args.game,
+        "processes": 1 if args.server else args.processes,
         "database": "postgresql" if (args.database or "").startswith("postgres") else "sqlite",
         "actions": stats.actions, "actions_per_second": round(stats.actions / args.seconds, 1),
         "games_finished": stats.games,
@@ -136,7 +146,8 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
         return
     lat = figures["latency_ms"]
     console.print(f"{args.tables} tables ({args.game}, think {args.think} s), {args.seconds:g} s on "
-                  f"{figures['database']}: {stats.actions} actions, {figures['actions_per_second']} actions/s, "
+                  f"{figures['database']}, {figures['processes']} server process(es): {stats.actions} actions, "
+                  f"{figures['actions_per_second']} actions/s, "
                   f"{stats.games} games finished")
     console.print(f"latency submit → updated view: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
                   f"p99 {lat['p99']} ms, max {lat['p100']} ms")
@@ -144,22 +155,27 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
         console.print(f"errors: {stats.errors}")
 
 
-async def load(url: str, args: argparse.Namespace, server: subprocess.Popen[bytes] | None) -> Stats:
+async def load(urls: list[str], args: argparse.Namespace, servers: list[subprocess.Popen[bytes]]) -> Stats:
     import httpx
 
     stats = Stats()
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        for _ in range(300):
-            if server is not None and server.poll() is not None:
-                raise CliError(f"the server stopped: {server.stderr.read().decode()[-500:] if server.stderr else ''}")
-            with contextlib.suppress(httpx.HTTPError):
-                if (await http.get("/api/health")).status_code == 200:
-                    break
-            await asyncio.sleep(0.1)
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=30)) for url in urls]
+        for http in clients:
+            for _ in range(300):
+                if any(server.poll() is not None for server in servers):
+                    raise CliError("the server stopped; see stammtisch serve's messages")
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await http.get("/api/health")).status_code == 200:
+                        break
+                await asyncio.sleep(0.1)
+            else:
+                raise CliError("the server did not start")
         stop = asyncio.Event()
         rng = random.Random(1)
         games = list(GAMES) if args.game == "mixed" else [args.game]
-        tasks = [asyncio.create_task(table_loop(http, url, games[i % len(games)], args.think, rng, stats, stop))
+        tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
+                                                args.think, rng, stats, stop))
                  for i in range(args.tables)]
         await asyncio.sleep(min(5.0, args.seconds / 4 + 1))  # warm up: tables created, first moves made
         stats.measuring = True

@@ -174,6 +174,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._closing = False
+        self._poller: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         await self.store.open()
@@ -181,9 +182,25 @@ class Hub:
         for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
             with contextlib.suppress(Exception):
                 self.kick_bots(await self.get(table_id))
+        if self.shared:
+            self._poller = asyncio.create_task(self._poll())
+
+    async def _poll(self, every: float = 2.0) -> None:
+        """With several processes: re-read the watched tables now and then, in case a live update
+        was lost (Redis restarting, say); normally there is nothing new."""
+        while True:
+            await asyncio.sleep(every)
+            for table in [t for t in self.tables.values() if t.subscribers or t.bot_task]:
+                try:
+                    async with table.lock:
+                        await self.refresh(table)
+                except Exception:
+                    log.exception("re-reading table %s", table.id)
 
     async def close(self) -> None:
         self._closing = True
+        if self._poller is not None:
+            self._poller.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -264,6 +281,7 @@ class Hub:
         except Exception:  # the change is committed; other processes catch up on their next read
             log.exception("publishing a change of table %s", table.id)
         self.kick_bots(table)
+        self._forget_if_done(table)
 
     def wake(self, table: LiveTable) -> None:
         for sub in table.subscribers:
@@ -277,6 +295,12 @@ class Hub:
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
         table.subscribers.discard(sub)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: LiveTable) -> None:
+        """Nobody watches a finished game: drop it from memory (it is read again when asked for)."""
+        if table.status == "finished" and not table.subscribers and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     # The lobby.
 

@@ -140,7 +140,8 @@ function append(el, children) {
 
 // --- what stays between renders of one root ---------------------------------------------------
 
-const memory = new WeakMap(); // root → { scoring: {shift, rows}, mining: {seat, space}, open: key }
+// root → { scoring: {shift, rows | lines}, mining: {seat, space}, open: field key, busy, busyView }
+const memory = new WeakMap();
 
 function remember(root) {
   if (!memory.has(root)) memory.set(root, { scoring: null, mining: null, open: null, busy: false });
@@ -240,19 +241,23 @@ class Board {
     if (label === undefined) return h(spec, attrs, ...content);
     const classes = spec.split(".").slice(1);
     const button = h(["button", ...classes, "ga-act"].join("."), {
-      ...attrs, type: "button", "aria-label": label, title: label, "data-action": key,
+      ...attrs, type: "button", "aria-label": label, title: label, "data-action": key, disabled: Boolean(this.mem.busy),
       onclick: (e) => { e.stopPropagation(); this.submit(action); },
     }, ...content);
     return button;
   }
 
+  /** Submits once: the board's buttons wait until the server took the move (or a new state came). */
   submit(action) {
     if (this.mem.busy) return;
-    this.mem.busy = true;
+    const pending = {};
+    this.mem.busy = pending;
+    this.mem.busyView = this.view;
     this.mem.open = null;
     this.root.classList.add("ga-busy");
     for (const b of this.root.querySelectorAll("button.ga-act")) b.disabled = true;
     const done = () => {
+      if (this.mem.busy !== pending) return; // a newer state or move took over
       this.mem.busy = false;
       this.root.classList.remove("ga-busy");
       for (const b of this.root.querySelectorAll("button.ga-act")) b.disabled = false;
@@ -372,12 +377,15 @@ class Board {
 
   render() {
     const v = this.view;
+    if (this.mem.busy && this.mem.busyView !== v) this.mem.busy = false; // a new state: the move is in
+    this.root.classList.toggle("ga-busy", Boolean(this.mem.busy));
     this.readEvents();
-    const table = h(`div.ga${this.mem.busy ? ".ga-busy" : ""}`, { lang: this.ctx.lang || null },
+    const table = h("div.ga", { lang: this.ctx.lang || null },
       this.status(),
       this.now(),
       v.final ? this.finalTable() : null,
       h("div.ga-main", {}, this.board(), this.mines()));
+    table.gaView = v; // the view drawn (for tests and debugging: document.querySelector(".ga").gaView)
     const focused = document.activeElement && this.root.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-focus-key") : null;
     this.root.replaceChildren(table);

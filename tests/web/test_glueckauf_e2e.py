@@ -1,0 +1,215 @@
+"""A whole 2-player Glück Auf game in the browser, end to end.
+
+``stammtisch serve`` runs in a subprocess (``tests.server.helpers.ServerProcess``: a free loopback
+port, SQLite in a temporary folder, bots without delay).  Seat 1 is played by this test through
+the table page — every move a click (or Enter) on the Glück Auf board itself: the draft, worker
+spaces (factory, mining, delivery, money, new orders, the draw-5 spaces), each step of a mining
+run (cage levels, minecarts, the cage's cubes, order fields and their cube chooser), drawn tiles
+and cards, returns to the stack, substitute coal and confirmations.  Seat 2 is the server's
+heuristic bot.  Which move to make is the heuristic bot's choice from the seat's view (with a
+few moves forced so that every kind of space is used); the test only checks the page.
+
+At each decision the test waits until the board shows exactly the server's view; at the end it
+checks the final tables.  Screenshots of key moments go to ``$PYTEST_ARTIFACTS`` or
+``tests/web/artifacts/``.  Needs ``/usr/bin/chromium`` (skips without it unless ``CI`` is set).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stammtisch.engine.record import action_from_json, action_to_json
+from stammtisch.games.glueckauf.bot import HeuristicBot
+from tests.server.helpers import IN_CI, Api, ServerProcess
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(os.environ.get("PYTEST_ARTIFACTS") or Path(__file__).parent / "artifacts")
+WAIT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path_factory.mktemp("glueckauf-e2e"), bot_delay=0.0).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if IN_CI:
+            pytest.fail("/usr/bin/chromium is missing (apt-get install chromium)")
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def poll(page: Any, predicate: str, arg: Any = None) -> None:
+    """Wait until the function ``predicate(arg)`` is true in the page.  (Playwright's
+    wait_for_function evaluates strings with eval, which the page's CSP rightly forbids.)"""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never satisfied {predicate}")
+        time.sleep(0.02)
+
+
+class Player:
+    """Seat 1 at the table page: waits for the board to show the server's state, clicks on it."""
+
+    def __init__(self, page: Any, api: Api, table_id: str, token: str) -> None:
+        self.page, self.api, self.table_id, self.token = page, api, table_id, token
+        self.bot = HeuristicBot(seed=7)
+        self.done: set[str] = set()  # what was played: action kinds and place:<space kind>
+        self.shots: set[tuple[str, int]] = set()
+
+    def state(self) -> dict[str, Any]:
+        return self.api.view(self.table_id, self.token)
+
+    def until_my_turn(self, after: int) -> dict[str, Any]:
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while time.monotonic() < deadline:
+            state = self.state()
+            if state["move_no"] > after and (state["legal"] or state["status"] != "running"):
+                return state
+            time.sleep(0.02)
+        raise TimeoutError(f"no decision for seat 1 after move {after}")
+
+    def shows(self, view: dict[str, Any]) -> None:
+        """Wait until the board draws exactly this view."""
+        expected = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+        poll(self.page, "(expected) => { const g = document.querySelector('#board .ga');"
+                        " return !!g && JSON.stringify(g.gaView) === expected; }", expected)
+
+    def shoot(self, name: str, width: int = 1280) -> None:
+        if (name, width) in self.shots:
+            return
+        self.shots.add((name, width))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        if width != 1280:
+            self.page.set_viewport_size({"width": width, "height": 800})
+        self.page.screenshot(path=str(ARTIFACTS / f"glueckauf-e2e-{name}-{width}.png"), full_page=True)
+        if width != 1280:
+            self.page.set_viewport_size({"width": 1280, "height": 800})
+
+    def choose(self, state: dict[str, Any]) -> list[Any]:
+        view = state["view"]
+        legal = [action_from_json(a) for a in state["legal"]]
+        forced: list[tuple[str, str]] = []
+        if view["stage"] == "place":
+            spaces = [a[1] for a in legal if a[0] == "place"]
+            if view["shift"] == 1:
+                forced += [("place:order", s) for s in spaces if s.startswith("order_") and s != "order_draw"]
+                forced += [("place:money", s) for s in spaces if s.startswith("money_")]
+                forced += [("place:factory", s) for s in spaces if s.startswith("factory_") and s != "factory_draw"]
+            else:
+                forced += [("place:factory_draw", s) for s in spaces if s == "factory_draw"]
+                forced += [("place:order_draw", s) for s in spaces if s == "order_draw"]
+        for wish, space in forced:
+            if wish not in self.done:
+                return ["place", space]
+        return action_to_json(self.bot.choose(view, legal))
+
+    def play(self, action: list[Any]) -> None:
+        """Press the board's button for this action (an order field first opens its chooser)."""
+        board = self.page.locator("#board")
+        selector = f"button[data-action='{json.dumps(action, separators=(',', ':'))}']"
+        target = board.locator(selector)
+        if action[0] == "fill" and target.count() == 0:
+            board.locator(f"[data-focus-key='choose:{action[2]}:{action[3]}']").click()
+            target = board.locator(f".ga-chooser {selector}")
+            self.done.add("chooser")
+        assert target.count() >= 1, f"the board has no button for {action}"
+        if action[0] in ("confirm", "done"):  # the keyboard: focus and Enter
+            target.first.focus()
+            self.page.keyboard.press("Enter")
+            self.done.add("keyboard")
+        else:
+            target.first.click()
+        kind = str(action[0])
+        if kind == "place":
+            space = str(action[1])
+            kind = "place:" + (space if space in ("factory_draw", "order_draw", "bank") else space.rsplit("_", 1)[0])
+        self.done.add(kind)
+
+
+def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -> None:
+    started = time.monotonic()
+    api = Api(server.url)
+    table_id, host = api.create("glueckauf", 2, {"start_player": 0})
+    token = api.join(table_id, 0, "Anna")
+    api.bot(table_id, host, 1, "heuristic")
+    api.start(table_id, host)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(f"{server.url}/play/{table_id}?token={token}")
+    page.wait_for_selector("#board .ga", timeout=WAIT_MS)
+
+    me = Player(page, api, table_id, token)
+    state = me.until_my_turn(-1)
+    run_steps = 0
+    scoring_seen: set[int] = set()
+    while state["status"] == "running":
+        view = state["view"]
+        me.shows(view)
+        assert not page.locator("#alert:not([hidden])").count(), page.locator("#alert").inner_text()
+        stage, shift = view["stage"], view["shift"]
+        run_steps = run_steps + 1 if stage == "mining" else 0
+        if shift > 1 and shift not in scoring_seen:  # the last shift's scoring, category by category
+            scoring_seen.add(shift)
+            assert page.locator("#board .ga-scoring li, #board .ga-scoring tbody tr").count() == 4 * (shift - 1)
+            me.shoot(f"shift{shift}-scoring")
+        if stage == "mining" and run_steps == 3:
+            me.shoot("mining")
+        elif stage in ("draft", "place", "keep_tile", "return_tiles", "keep_order", "coal"):
+            me.shoot(stage)
+        action = me.choose(state)
+        if action[0] == "place" and str(action[1]).startswith("delivery_"):
+            me.shoot("delivery")
+        me.play(action)
+        if action[0] == "fill" and "chooser" in me.done:
+            me.shoot("chooser")  # (taken after the click: the next state)
+        state = me.until_my_turn(state["move_no"])
+
+    # the end: the board's final table and the frame's, matching the server's scores
+    final = state
+    me.shows(final["view"])
+    rows = page.locator("#board .ga-final tbody tr")
+    assert rows.count() == 2
+    totals = [int(rows.nth(i).locator("td.ga-total").inner_text()) for i in range(2)]
+    assert totals == final["scores"]
+    assert page.locator("#board .ga-final tr.ga-winner").count() >= 1
+    assert page.locator("#board .ga-scoring tbody tr, #board .ga-scoring li").count() == 12
+    me.shoot("final")
+    me.shoot("final", width=390)
+    # the same table in Polish, switched on the page
+    page.select_option("#language", "pl")
+    poll(page, "() => document.documentElement.lang === 'pl'")
+    poll(page, "() => document.querySelector('#board .ga').lang === 'pl' && !!document.querySelector('.ga-final')")
+    me.shoot("final-pl")
+
+    played = me.done
+    wanted = {"draft", "place:factory", "place:mining", "place:delivery", "place:money", "place:order",
+              "cage", "load", "fill", "confirm", "keyboard"}
+    assert wanted <= played, sorted(wanted - played)
+    assert not errors, errors[:5]
+    context.close()
+    assert time.monotonic() - started < 180
