@@ -212,6 +212,8 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
     assert "Final scores" in caption
     assert final.locator("tbody tr").count() == 3
     assert page.get_by_role("heading", name="The game is over.").count() == 1
+    log = page.locator("#log-panel li").all_inner_texts()
+    assert len(log) > moves and any(line.startswith("Election 4 in") for line in log), len(log)
     assert reloaded and switched and phone
     missing = [name for name, kinds in REQUIRED.items() if not kinds & set(player.done)]
     assert not missing, f"never decided: {missing}; decided: {player.done}"

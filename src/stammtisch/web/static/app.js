@@ -206,7 +206,10 @@ function setBusy(busy) {
 function onState(message) {
   const first = !page.message;
   const gameBefore = page.message && page.message.table.game;
-  if (message.history) page.log = [...message.sentences];
+  if (message.history) {
+    page.log = [...message.sentences];
+    page.rebuildLog = true; // even if this message's own rendering is overtaken by a newer one
+  }
   else page.log.push(...(message.sentences || []));
   page.since = message.move_no;
   page.message = message;
@@ -421,6 +424,8 @@ function renderLog(rebuild) {
   const { t } = page.texts;
   const panel = document.getElementById("log-panel");
   let list = panel.querySelector("ol");
+  rebuild = rebuild || page.rebuildLog;
+  page.rebuildLog = false;
   if (!list || rebuild || panel.dataset.lang !== page.texts.lang) {
     panel.dataset.lang = page.texts.lang;
     list = el("ol", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" });
