@@ -7,18 +7,16 @@
   opens a chooser), no text is shown without going through ``ctx.t``, nothing throws; clicks
   and the keyboard submit actions.  Screenshots of key moments go to the artifacts folder.
 
-Chromium: Debian's ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``);
-the tests skip without it unless ``CI`` is set.
+Chromium: Debian's ``/usr/bin/chromium`` driven by Playwright through ``tests.web.browser``
+(never ``playwright install``); the browser tests skip without it unless ``CI`` is set.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,12 +28,11 @@ from stammtisch.games.glueckauf.bot import HeuristicBot
 from stammtisch.games.glueckauf.data import load_edition
 from stammtisch.games.glueckauf.text import describe_action, describe_event
 from stammtisch.web import strings
+from tests.web.browser import launch, need_chromium, shot
 
 STATIC = resources.files("stammtisch.web") / "static"
 SCRIPT = (STATIC / "glueckauf.js").read_text(encoding="utf-8")
-CHROMIUM = Path("/usr/bin/chromium")
 ORIGIN = "http://board.test"
-ARTIFACTS = Path(os.environ.get("PYTEST_ARTIFACTS") or Path(__file__).parent / "artifacts")
 
 # A page that loads only the board: window.show(data, mark) draws one view with a fake ctx whose
 # t() wraps every text in ⟦…⟧ (mark) so that untranslated text can be found.
@@ -138,11 +135,8 @@ def test_every_text_of_the_board_is_listed_in_its_section() -> None:
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("/usr/bin/chromium is missing (apt-get install chromium)")
-        pytest.skip("no /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    need_chromium()
+    from playwright.sync_api import sync_playwright
 
     def serve(route: Any) -> None:
         path = route.request.url.removeprefix(ORIGIN).split("?")[0]
@@ -154,8 +148,8 @@ def page() -> Iterator[Any]:
         else:
             route.fulfill(status=404, body="")
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
         tab = browser.new_page(viewport={"width": 1280, "height": 800})
         tab.route(f"{ORIGIN}/**", serve)
         tab.goto(f"{ORIGIN}/")
@@ -179,9 +173,8 @@ def snapshot(match: Match, seat: int | None, events: list[Any]) -> dict[str, Any
 
 
 def shoot(page: Any, name: str, width: int = 1280) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": 800})
-    page.screenshot(path=str(ARTIFACTS / f"glueckauf-board-{name}-{width}.png"), full_page=True)
+    shot(page, f"glueckauf-board-{name}-{width}")
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

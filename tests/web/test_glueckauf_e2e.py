@@ -1,7 +1,8 @@
 """A whole 2-player Glück Auf game in the browser, end to end.
 
 ``stammtisch serve`` runs in a subprocess (``tests.server.helpers.ServerProcess``: a free loopback
-port, SQLite in a temporary folder, bots without delay).  Seat 1 is played by this test through
+port, SQLite in a temporary folder, bots without delay); Chromium, screenshots and error watching
+come from ``tests.web.browser``.  Seat 1 is played by this test through
 the table page — every move a click (or Enter) on the Glück Auf board itself: the draft, worker
 spaces (factory, mining, delivery, money, new orders, the draw-5 spaces), each step of a mining
 run (cage levels, minecarts, the cage's cubes, order fields and their cube chooser), drawn tiles
@@ -17,25 +18,23 @@ checks the final tables.  Screenshots of key moments go to ``$PYTEST_ARTIFACTS``
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stammtisch.engine.record import action_from_json, action_to_json
 from stammtisch.games.glueckauf.bot import HeuristicBot
-from tests.server.helpers import IN_CI, Api, ServerProcess
+from tests.server.helpers import Api, ServerProcess
+from tests.web.browser import launch, need_chromium, shot, watch_errors
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(os.environ.get("PYTEST_ARTIFACTS") or Path(__file__).parent / "artifacts")
 WAIT_MS = 20_000
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    need_chromium()
     process = ServerProcess(tmp_path_factory.mktemp("glueckauf-e2e"), bot_delay=0.0).start()
     try:
         yield process
@@ -45,13 +44,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if IN_CI:
-            pytest.fail("/usr/bin/chromium is missing (apt-get install chromium)")
-        pytest.skip("no /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
         try:
             yield chromium
         finally:
@@ -99,10 +96,9 @@ class Player:
         if (name, width) in self.shots:
             return
         self.shots.add((name, width))
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         if width != 1280:
             self.page.set_viewport_size({"width": width, "height": 800})
-        self.page.screenshot(path=str(ARTIFACTS / f"glueckauf-e2e-{name}-{width}.png"), full_page=True)
+        shot(self.page, f"glueckauf-e2e-{name}-{width}")
         if width != 1280:
             self.page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -158,8 +154,7 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    watch_errors(page, errors)
     page.goto(f"{server.url}/play/{table_id}?token={token}")
     page.wait_for_selector("#board .ga", timeout=WAIT_MS)
 
