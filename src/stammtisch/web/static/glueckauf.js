@@ -401,8 +401,8 @@ class Board {
     if (rows.length) {
       const shift = rows[0].params.shift;
       this.mem.scoring = { shift, rows: rows.map((e) => e.params) };
-    } else if (!this.ctx.events) {
-      this.readScoringSentences();
+    } else {
+      this.readScoringSentences(); // no events (or a history message): the sentences per category
     }
     for (const e of events) {
       if (e.kind === "placed" && String(e.params.space).startsWith("mining_")) {
