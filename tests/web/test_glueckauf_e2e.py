@@ -174,6 +174,7 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
             me.shoot(f"shift{shift}-scoring")
         if stage == "mining" and run_steps == 3:
             me.shoot("mining")
+            me.shoot("mining", width=390)
         elif stage in ("draft", "place", "keep_tile", "return_tiles", "keep_order", "coal"):
             me.shoot(stage)
         action = me.choose(state)

@@ -847,9 +847,10 @@ class Board {
         [dark, light] = this.tunnel(p.tunnels[LEVELS.indexOf(level) - 1], acting && here);
       }
       const shaft = this.shaftCell(seat, p, level, acting);
+      const rope = LEVELS.indexOf(level) <= LEVELS.indexOf(p.cage_level) && level !== "surface" ? ".ga-rope" : "";
       grid.append(h(`span.ga-cell.ga-lv.${rowCls}`, {}, label),
         h(`span.ga-cell.ga-dark.${rowCls}`, {}, dark),
-        h(`span.ga-cell.ga-shaft.${rowCls}`, {}, shaft),
+        h(`span.ga-cell.ga-shaft.${rowCls}${rope}`, {}, shaft),
         h(`span.ga-cell.ga-light.${rowCls}`, {}, light));
     }
     return grid;
