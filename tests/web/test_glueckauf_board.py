@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from stammtisch import i18n
 from stammtisch.engine.match import Match
 from stammtisch.engine.record import action_to_json
 from stammtisch.games import make_game
@@ -128,6 +129,14 @@ def test_every_text_of_the_board_is_listed_in_its_section() -> None:
     assert len(marked) > 100
     missing = sorted({text for text in marked if text not in strings.GLUECKAUF})
     assert not missing, f"add to GLUECKAUF in src/stammtisch/web/strings.py: {missing}"
+
+
+def test_scoring_sentences_start_with_their_category_in_every_language() -> None:
+    """Without events the board finds the shift scoring in the sentences by their "{category}:" start."""
+    for code in i18n.available_languages():
+        with i18n.using_language(code):
+            for template in ("{category}: {awards} VP", "{category}: nobody scores"):
+                assert i18n._(template).startswith("{category}:"), (code, template)
 
 
 # --- in the browser ------------------------------------------------------------------------------
