@@ -276,6 +276,7 @@ function context(message) {
     labels: message.labels || [],
     act,
     sentences: message.sentences || [],
+    events: message.events || [],  // structured, parallel to sentences (empty in a history message)
     // Extras (docs/web.md): everything else a board may want.
     terms: terms[message.table.game] || {},
     formatNumber,
