@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from stammtisch.i18n import _
+
 Seat = int
 Action = tuple[Any, ...]
 S = TypeVar("S")
@@ -52,10 +54,8 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
         if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {num_players}"
-            )
+            raise ValueError(_("{game} is played by {low} to {high} players, not {n}").format(
+                game=self.name, low=self.min_players, high=self.max_players, n=num_players))
         self.num_players = num_players
         self.options: dict[str, Any] = self.check_options(dict(options or {}))
 

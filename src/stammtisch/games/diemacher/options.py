@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.games.diemacher.data import PARTY_IDS
+from stammtisch.i18n import N_, _
+
+KIND_NAMES = {int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"), str: N_("a text")}
 
 # name -> (default, allowed values or a type, where the choice comes from)
 OPTIONS: dict[str, tuple[Any, Any, str]] = {
@@ -50,26 +53,28 @@ def check_options(options: dict[str, Any], seats: int) -> dict[str, Any]:
     """Fill in defaults; reject unknown names and values outside each option's range."""
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise ValueError(f"unknown table option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
+        raise ValueError(_("unknown table option {name}; known: {known}").format(
+            name=repr(unknown[0]), known=", ".join(OPTIONS)))
     result = {}
     for name, (default, allowed, _source) in OPTIONS.items():
         value = options.get(name, default)
         if value is not None and not _allowed(value, allowed):
-            raise ValueError(f"table option {name}: {value!r} is not allowed ({_describe(allowed)})")
+            raise ValueError(_not_allowed(name, value, allowed))
         result[name] = value
     _check_parties(result, seats)
     loss = result["donation_accept_base_loss"]
     if len(loss) != 3 or not all(isinstance(x, int) and x >= 0 for x in loss):
-        raise ValueError("table option donation_accept_base_loss: expected three whole numbers, e.g. [1, 2, 3]")
+        raise ValueError(_("table option donation_accept_base_loss: expected three whole numbers, e.g. [1, 2, 3]"))
     if result["money_unit"] <= 0:
-        raise ValueError("table option money_unit: must be positive")
+        raise ValueError(_("table option money_unit: must be positive"))
     return result
 
 
 def _check_parties(result: dict[str, Any], seats: int) -> None:
     parties = result["parties"] or list(PARTY_IDS[:seats])
     if len(parties) != seats or len(set(parties)) != seats or not set(parties) <= set(PARTY_IDS):
-        raise ValueError(f"table option parties: expected {seats} different parties from {', '.join(PARTY_IDS)}")
+        raise ValueError(_("table option parties: expected {n} different parties from {parties}").format(
+            n=seats, parties=", ".join(PARTY_IDS)))
     result["parties"] = list(parties)
 
 
@@ -81,7 +86,10 @@ def _allowed(value: Any, allowed: Any) -> bool:
     return isinstance(value, allowed)
 
 
-def _describe(allowed: Any) -> str:
+def _not_allowed(name: str, value: Any, allowed: Any) -> str:
     if isinstance(allowed, tuple):
-        return "one of " + ", ".join(repr(a) for a in allowed)
-    return f"a {allowed.__name__}"
+        return _("table option {name}: {value} is not allowed; choose one of {choices}").format(
+            name=name, value=repr(value), choices=", ".join(repr(a) for a in allowed))
+    kind = KIND_NAMES[allowed]
+    return _("table option {name}: {value} is not allowed; expected {kind}").format(
+        name=name, value=repr(value), kind=_(kind))

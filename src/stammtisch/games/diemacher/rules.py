@@ -28,6 +28,7 @@ from stammtisch.games.diemacher.data import Edition, load_edition
 from stammtisch.games.diemacher.options import check_options
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, Board, Player, State, topic
 from stammtisch.games.diemacher.view import build_view
+from stammtisch.i18n import _
 
 SEALED = ("draft", "program", "program_more", "keep", "start", "bid")
 BANG = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
@@ -58,7 +59,7 @@ class DieMacher(Game[State]):
         self.trend_min = low if checked["trend_min"] is None else checked["trend_min"]
         self.trend_max = high if checked["trend_max"] is None else checked["trend_max"]
         if not self.trend_min < 0 < self.trend_max:
-            raise ValueError("table options trend_min/trend_max: the trend scale must run from below 0 to above 0")
+            raise ValueError(_("table options trend_min/trend_max: the trend scale must run from below 0 to above 0"))
         self.unit = checked["money_unit"]
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
         self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
@@ -1113,7 +1114,7 @@ class DieMacher(Game[State]):
         board.opinions = [draw_opinion(state, reshuffle, events) for _ in range(4)]
         board.face_up = [False] * 4
         events.append(Event("state_entered", {"board": pos, "state": self.edition.states[card].id}))
-        for _ in range(3 if state.round == 3 else 2):
+        for _reveal in range(3 if state.round == 3 else 2):
             reveal_next(state, pos, reshuffle, events)
 
     def _refill_opinion_display(self, state: State, events: list[Event]) -> None:
