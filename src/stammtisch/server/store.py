@@ -128,11 +128,9 @@ class Store:
                                              connect_args={"check_same_thread": False})
             event.listen(self.sync_engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
-        # A move number taken already inserts nothing (rowcount 0) instead of failing the batch.
-        dialect_insert = sqlite_insert if self.sqlite else postgresql_insert
-        self._insert_move = (dialect_insert(moves).on_conflict_do_nothing(index_elements=["table_id", "move_no"])
-                             .returning(moves.c.move_no))
+            # No pre-ping (a round trip per transaction): a broken connection fails one batch and is replaced.
+            self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_recycle=1800)
+        self._insert = sqlite_insert if self.sqlite else postgresql_insert
         self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
@@ -307,12 +305,16 @@ class Store:
                     future.set_result(ok)
 
     def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
-        results = []
-        for row, finished in rows:
-            ok = conn.execute(self._insert_move, row).first() is not None
-            if ok and finished:
-                conn.execute(update(tables).where(tables.c.id == row["table_id"]).values(status="finished"))
-            results.append(ok)
+        """One statement for the whole batch; a move number taken already inserts nothing (and is not
+        returned) instead of failing the others."""
+        statement = (self._insert(moves).values([row for row, _ in rows])
+                     .on_conflict_do_nothing(index_elements=["table_id", "move_no"])
+                     .returning(moves.c.table_id, moves.c.move_no))
+        inserted = {(r.table_id, r.move_no) for r in conn.execute(statement)}
+        results = [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
+        finished = [row["table_id"] for (row, done), ok in zip(rows, results, strict=True) if ok and done]
+        if finished:
+            conn.execute(update(tables).where(tables.c.id.in_(finished)).values(status="finished"))
         return results
 
 

@@ -11,11 +11,14 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from stammtisch.bots.base import Bot
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
@@ -49,6 +52,31 @@ def conflict(message: str) -> ApiError:
     return ApiError(409, "conflict", message)
 
 
+_games: dict[str, Game[Any]] = {}
+
+
+def shared_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
+    """One game object per (game, players, options): a game is a static description (its states are
+    separate objects), and its component data and precomputed tables are large."""
+    key = json.dumps([name, players, options], sort_keys=True)
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= 256:
+            _games.clear()
+        game = _games[key] = make_game(name, players, options)
+    return game
+
+
+# The events of one log entry as (seats that may see it or None for all, JSON of {kind, params}): plain
+# tuples of strings and numbers, which the garbage collector need not scan; a long game has thousands.
+PackedEvents = tuple[tuple[tuple[Seat, ...] | None, bytes], ...]
+
+
+def pack(events: list[Event]) -> PackedEvents:
+    return tuple((None if e.seats is None else tuple(e.seats),
+                  orjson.dumps(e.to_json(), option=orjson.OPT_NON_STR_KEYS)) for e in events)
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One connection watching a table; ``changed`` wakes its sender."""
@@ -67,7 +95,7 @@ class LiveTable:
         self.game: Game[Any] | None = None
         self.state: Any = None
         self.version = 0  # entries in the move log (moves and take-backs)
-        self.events: list[list[Event]] = []  # events[0]: setup; events[n]: of entry n
+        self.events: list[PackedEvents] = []  # events[0]: setup; events[n]: of entry n
         self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
         self.undo_stack: list[tuple[Any, Seat]] = []  # (state before, seat) of undoable moves in a row
         self.last_by_seat: dict[Seat, int] = {}
@@ -83,9 +111,9 @@ class LiveTable:
         return self.row.status
 
     def begin(self) -> None:
-        self.game = make_game(self.row.game, self.row.players, self.row.options)
+        self.game = shared_game(self.row.game, self.row.players, self.row.options)
         self.state, setup_events = self.game.new_state(self.row.seed)
-        self.events = [list(setup_events)]
+        self.events = [pack(setup_events)]
 
     def replay_entry(self, entry: MoveRow) -> None:
         """Apply one committed log entry (loading, or catching up with another process)."""
@@ -124,7 +152,7 @@ class LiveTable:
 
     def _entry(self, seat: Seat, events: list[Event]) -> None:
         self.version += 1
-        self.events.append(events)
+        self.events.append(pack(events))
         self.last_by_seat[seat] = self.version
 
     def undo_allowed(self, seat: Seat | None) -> bool:
@@ -442,7 +470,8 @@ class Hub:
         to_act = game.to_act(table.state)
         legal = game.legal_actions(table.state, seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [e.to_json() for entries in table.events[first:] for e in entries if e.visible_to(seat)]
+        events = [orjson.loads(data) for entry in table.events[first:] for seats, data in entry
+                  if seats is None or (seat is not None and seat in seats)]
         message.update(view=game.view(table.state, seat), legal=[action_to_json(a) for a in legal], to_act=to_act,
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":
