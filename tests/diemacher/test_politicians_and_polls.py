@@ -223,3 +223,45 @@ def test_simultaneous_payment_is_sealed_until_everyone_decided() -> None:
     assert [e.kind for e in events][:3] == ["sealed_committed", "politician_paid", "politician_declined"]
     assert [p.money for p in state.players][:2] == [money[0] - 8000, money[1]]
     assert game.to_act(state) == [0]  # the Secretary's main action
+
+
+def test_honour_system_overbid_in_the_start_auction() -> None:
+    # die-macher.md C-14 config overbid_mode = honour_system_with_penalty: all money to the bank,
+    # party base −10, out of this phase's auctions; the remaining players must bid again
+    game, state = new_game(3, overbid_mode="honour_system_with_penalty")
+    play_first(game, state, "bid")
+    assert max(a[1] for a in game.legal_actions(state, 0)) == 30000 + 10000
+    base = state.players[0].base
+    act(game, state, 0, ("bid", 35000))
+    act(game, state, 1, ("bid", 2000))
+    events = act(game, state, 2, ("bid", 1000))
+    assert [e.kind for e in events if e.kind in ("overbid_penalty", "start_auction_restarted")] == [
+        "overbid_penalty", "start_auction_restarted"]
+    assert state.players[0].money == 0 and state.players[0].base == base - 10
+    assert state.phase == "bid" and sorted(game.to_act(state)) == [1, 2]
+    act(game, state, 1, ("bid", 0))
+    act(game, state, 2, ("bid", 3000))
+    assert state.start_player == 2 and state.players[2].money == 30000 - 3000
+
+
+def test_honour_system_overbid_in_a_poll_auction_restarts_it() -> None:
+    # die-macher.md C-14: also in poll auctions
+    game, state = new_game(3, overbid_mode="honour_system_with_penalty")
+    to_round_one(game, state, start=0)
+    play_first(game, state, "cabinet")
+    state.boards[0].votes = [0, 0, 9]
+    enter(game, state, "polls")
+    assert game.to_act(state) == [0]
+    act(game, state, 0, ("poll_bid", state.players[0].money + 1000))
+    assert state.players[0].money == 0 and state.excluded[0]
+    assert state.auction[3:] == [1, 2]
+    act(game, state, 1, ("poll_bid", 2000))
+    act(game, state, 2, ("pass",))
+    assert state.poll_in_hand != NOBODY and state.actor == 1
+
+
+def test_overbids_are_not_offered_by_default() -> None:
+    # die-macher.md C-14 resolution: the engine forbids bids above current money
+    game, state = new_game(3)
+    play_first(game, state, "bid")
+    assert max(a[1] for a in game.legal_actions(state, 0)) == state.players[0].money

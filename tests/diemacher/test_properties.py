@@ -222,7 +222,8 @@ def test_sealed_bids_stay_hidden_until_all_have_bid() -> None:
 
 
 ALTERNATIVES = [
-    {"tiebreak_open_order": "previous_start_player_clockwise", "poll_auction_first": "left_of_start_player"},
+    {"tiebreak_open_order": "previous_start_player_clockwise", "poll_auction_first": "left_of_start_player",
+     "overbid_mode": "honour_system_with_penalty"},
     {"coalition_mode": "strongest_chooses_any_feasible", "p6_pay_order": "simultaneous", "open_money": True},
     {"coalition_mode": "candidate_may_decline", "force_convert_at_cap": True, "swap_out_to": "discard"},
     {"bang_lock_scope": "state_game", "poll_no_bid": "stays_on_top", "poll_apply_other_positive": True,

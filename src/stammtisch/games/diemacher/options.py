@@ -31,6 +31,7 @@ OPTIONS: dict[str, tuple[Any, Any, str]] = {
     "force_convert_at_cap": (False, bool, "C-11"),
     "swap_out_to": ("hand", ("hand", "discard"), "C-12"),
     "poll_apply_other_positive": (False, bool, "C-13"),
+    "overbid_mode": ("forbid", ("forbid", "honour_system_with_penalty"), "C-14"),
     "phase2_optional": (True, bool, "C-15"),
     "win_threshold": (50, int, "C-17"),
     "trend_min": (None, int, "M-05: lowest trend (default from the data file, −3)"),

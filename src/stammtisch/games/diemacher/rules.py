@@ -323,11 +323,24 @@ class DieMacher(Game[State]):
 
     def _begin_round(self, state: State, events: list[Event]) -> None:
         state.round += 1
+        state.excluded = [False] * state.seats
         events.append(Event("round_started", {"round": state.round}))
         self._begin_sealed(state, "bid")
 
+    def bid_ceiling(self, state: State, seat: int) -> int:
+        """The highest bid offered: one's money, or (honour system, C-14) up to 10 units more."""
+        money = state.players[seat].money
+        return money + 10 * self.unit if self.options["overbid_mode"] == "honour_system_with_penalty" else money
+
+    def _overbid(self, state: State, seat: int, amount: int, events: list[Event]) -> None:
+        """C-14 honour system: all money to the bank, party base −10, out of this phase's auctions."""
+        state.players[seat].money = 0
+        self.change_base(state.players[seat], -10)
+        state.excluded[seat] = True
+        events.append(Event("overbid_penalty", {"seat": seat, "amount": amount}))
+
     def _legal_bid(self, state: State, seat: Seat) -> list[Action]:
-        return [("bid", x) for x in self.money_steps(0, state.players[seat].money)]
+        return [("bid", x) for x in self.money_steps(0, self.bid_ceiling(state, seat))]
 
     def _apply_bid(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         state.players[seat].secret = [action[1]]
@@ -335,10 +348,16 @@ class DieMacher(Game[State]):
         events.append(Event("sealed_committed", {"seat": seat, "decision": "start_bid"}))
 
     def _reveal_bids(self, state: State, events: list[Event]) -> None:
-        bids = [p.secret[0] for p in state.players]
-        events.append(Event("start_bids_revealed", {"bids": bids}))
+        bids = [p.secret[0] if p.secret else -1 for p in state.players]
+        events.append(Event("start_bids_revealed", {"bids": [b if b >= 0 else None for b in bids]}))
         for player in state.players:
             player.secret = []
+        overbidders = [seat for seat, bid in enumerate(bids) if bid > state.players[seat].money]
+        for seat in overbidders:
+            self._overbid(state, seat, bids[seat], events)
+        if overbidders:
+            self._restart_start_auction(state, events)
+            return
         high = max(bids)
         tied = [seat for seat, bid in enumerate(bids) if bid == high]
         if len(tied) == 1:
@@ -354,11 +373,24 @@ class DieMacher(Game[State]):
         state.actor = order[0]
         events.append(Event("start_bid_tie", {"amount": high, "order": order}))
 
+    def _restart_start_auction(self, state: State, events: list[Event]) -> None:
+        """After an overbid the remaining players must bid again (C-14); nobody left: no change."""
+        remaining = [s for s in range(state.seats) if not state.excluded[s]]
+        if not remaining:
+            self._new_start_player(state, state.start_player, 0, events)
+            return
+        events.append(Event("start_auction_restarted", {"seats": remaining}))
+        self._begin_sealed(state, "bid", remaining)
+
     def _legal_rebid(self, state: State, seat: Seat) -> list[Action]:
         high = state.auction[0]
-        return [("pass",)] + [("raise", y) for y in self.money_steps(high + 1, state.players[seat].money)]
+        return [("pass",)] + [("raise", y) for y in self.money_steps(high + 1, self.bid_ceiling(state, seat))]
 
     def _apply_rebid(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+        if action[0] == "raise" and action[1] > state.players[seat].money:
+            self._overbid(state, seat, action[1], events)
+            self._restart_start_auction(state, events)
+            return
         if action[0] == "raise":
             state.auction[0], state.auction[1] = action[1], seat
             events.append(Event("start_bid_raised", {"seat": seat, "amount": action[1]}))
@@ -853,13 +885,21 @@ class DieMacher(Game[State]):
         return self.edition.polls[state.poll_deck[-1]].back if state.poll_deck else None
 
     def _poll_bids(self, state: State, seat: int) -> range:
+        if state.excluded[seat]:
+            return range(0)
         low = state.auction[0] + 1
-        return self.money_steps(max(0, low), state.players[seat].money)
+        return self.money_steps(max(0, low), self.bid_ceiling(state, seat))
 
     def _legal_polls(self, state: State, seat: Seat) -> list[Action]:
         return [("pass",)] + [("poll_bid", x) for x in self._poll_bids(state, seat)]
 
     def _apply_polls(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+        if action[0] == "poll_bid" and action[1] > state.players[seat].money:
+            self._overbid(state, seat, action[1], events)
+            order = [s for s in state.auction[3:] if not state.excluded[s]]
+            state.auction = [-1, NOBODY, 0, *order]  # the remaining players must restart (C-14)
+            events.append(Event("poll_auction_restarted", {"seats": order}))
+            return
         if action[0] == "poll_bid":
             state.auction[0], state.auction[1] = action[1], seat
             events.append(Event("poll_bid", {"seat": seat, "amount": action[1]}))
@@ -903,6 +943,7 @@ class DieMacher(Game[State]):
                 return True
             state.cursor += 1
         state.phase, state.cursor, state.auction = "polls", 0, []
+        state.excluded = [False] * state.seats
         return False
 
     def _legal_media_shift(self, state: State, seat: Seat) -> list[Action]:

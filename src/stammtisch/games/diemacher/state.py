@@ -89,7 +89,7 @@ class State:
         "program_deck", "program_discard", "program_display", "opinion_deck", "opinion_discard",
         "opinion_display", "poll_deck", "poll_discard", "double_supply", "media_presence", "future_states",
         "elections_held", "actor", "done", "turn", "cursor", "row_cursor", "step", "passes", "auction",
-        "poll_in_hand", "program_change", "draft_hands", "outcomes",
+        "poll_in_hand", "program_change", "draft_hands", "outcomes", "excluded",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -124,6 +124,7 @@ class State:
         self.program_change: list[int] = []  # [seat, step code, swaps made, origin] while a change runs
         self.draft_hands: list[list[int]] = []
         self.outcomes: dict[str, int] = {}
+        self.excluded: list[bool] = []  # honour-system overbidders, out of this phase's auctions (C-14)
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -148,6 +149,7 @@ class State:
         s.program_change = self.program_change[:]
         s.draft_hands = [h[:] for h in self.draft_hands]
         s.outcomes = dict(self.outcomes)
+        s.excluded = self.excluded[:]
         return s
 
     @property

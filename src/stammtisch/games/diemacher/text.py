@@ -145,7 +145,12 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
                         for sym, pos in p["spots"])),
     "round_started": lambda p, n: _("Round {round} begins.").format(round=p["round"]),
     "start_bids_revealed": lambda p, n: _("Start bids: {bids}").format(
-        bids=", ".join(f"{n.party(s)} {money(b)}" for s, b in enumerate(p["bids"]))),
+        bids=", ".join(f"{n.party(s)} {money(b)}" for s, b in enumerate(p["bids"]) if b is not None)),
+    "overbid_penalty": lambda p, n: _(
+        "{party} bid {amount} without having it: all its money goes to the bank, party base −10, "
+        "and it is out of the auctions of this phase").format(party=n.party(p["seat"]), amount=money(p["amount"])),
+    "start_auction_restarted": lambda p, n: _("The start player auction begins again without the overbidder."),
+    "poll_auction_restarted": lambda p, n: _("The poll auction begins again without the overbidder."),
     "start_bid_tie": lambda p, n: _("Tie at {amount}: {parties} bid again in turn.").format(
         amount=money(p["amount"]), parties=", ".join(n.party(s) for s in p["order"])),
     "start_bid_raised": lambda p, n: _("{party} raises to {amount}").format(

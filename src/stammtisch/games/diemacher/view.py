@@ -101,6 +101,7 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "rally_supply": player.rally_supply,
         "vote_vp": list(player.vote_vp),
         "win_vp": list(player.win_vp),
+        "excluded_from_auctions": bool(state.excluded and state.excluded[s]),
         "committed": bool(state.done and state.done[s] and (
             state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
             or (state.phase == "politicians" and state.step == "sealed_pay"))),
