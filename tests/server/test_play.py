@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 from typing import Any
 
 from stammtisch.engine.record import parse_record, replay
@@ -227,3 +228,21 @@ def test_record_for_finished_games_replays(cluster: Cluster) -> None:
     game = make_game("glueckauf", 2, record.header.options)
     assert game.is_over(state) and game.scores(state) == final["scores"]
     assert json.loads(json.dumps(game.view(state, None))) == final["view"]
+
+
+def test_live_updates_reach_other_processes_at_once(cluster: Cluster) -> None:
+    """A move made through one process is pushed to a WebSocket on another within moments (through
+    Redis where there are several processes; the 2-second re-reading is only a safety net)."""
+    api = cluster.api(0)
+    table_id, _host, tokens = api.table("glueckauf", 2)
+    delays = []
+    with cluster.ws(table_id, i=1) as watcher:
+        watcher.recv()
+        for _ in range(5):
+            seat = api.view(table_id)["to_act"][0]
+            state = api.view(table_id, tokens[seat])
+            sent = time.monotonic()
+            assert api.act(table_id, tokens[seat], state["legal"][0], state["move_no"]).status_code == 200
+            watcher.until(lambda m, n=state["move_no"] + 1: m["type"] == "state" and m["move_no"] >= n)
+            delays.append(time.monotonic() - sent)
+    assert sorted(delays)[2] < 0.5, delays
