@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -195,10 +196,22 @@ async def table_socket(websocket: WebSocket) -> None:
 
     pusher = asyncio.create_task(push())
     try:
+        await answer_requests(websocket, hub, table, send)
+    finally:
+        hub.unsubscribe(table, sub)
+        pusher.cancel()
+        with contextlib.suppress(BaseException):
+            await pusher
+
+
+async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable,
+                          send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    """Answer the client's act, undo and ping messages until it disconnects."""
+    try:
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
-                break
+                return
             data = received.get("text")
             if data is None:
                 data = received.get("bytes") or b""
@@ -219,12 +232,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 reply["id"] = ref
             await send(reply)
     except WebSocketDisconnect:
-        pass
-    finally:
-        hub.unsubscribe(table, sub)
-        pusher.cancel()
-        with contextlib.suppress(BaseException):
-            await pusher
+        return
 
 
 routes = [

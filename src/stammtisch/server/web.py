@@ -22,15 +22,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from stammtisch import i18n
 from stammtisch.engine.protocol import Action, Event, Game
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.step import step
 from stammtisch.games import GAMES, make_game
-from stammtisch.server.api import JSON, dumps, hub_of, int_param, token_of
-from stammtisch.server.messages import ApiError, action_field, move_no_field, parse_ws
+from stammtisch.server.api import JSON, answer_requests, dumps, hub_of, int_param, token_of
+from stammtisch.server.messages import ApiError
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.strings import all_texts
 
@@ -260,31 +260,7 @@ async def play_socket(websocket: WebSocket) -> None:
 
     pusher = asyncio.create_task(push())
     try:
-        while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            data = received.get("text")
-            if data is None:
-                data = received.get("bytes") or b""
-            ref: Any = None
-            try:
-                message = parse_ws(data, hub.config.max_message)
-                ref = message.get("id")
-                reply: dict[str, Any] = {"type": "pong"} if message["type"] == "ping" else {"type": "ok"}
-                if message["type"] == "act":
-                    reply["move_no"] = await hub.act(table, hub.seat_of(table, token_of(websocket)),
-                                                     action_field(message), move_no_field(message))
-                elif message["type"] == "undo":
-                    reply["move_no"] = await hub.undo(table, hub.seat_of(table, token_of(websocket)),
-                                                      move_no_field(message))
-            except ApiError as error:
-                reply = {"type": "error", **error.to_json()}
-            if ref is not None:
-                reply["id"] = ref
-            await send(reply)
-    except WebSocketDisconnect:
-        pass
+        await answer_requests(websocket, hub, table, send)
     finally:
         hub.unsubscribe(table, sub)
         watchers.discard(sub)
