@@ -132,9 +132,9 @@ def test_removed_board_returns_media_markers_to_their_owners() -> None:
     assert state.players[2].media_supply == supply[2] + 1 and state.players[3].media_supply == supply[3] + 1
 
 
-def test_strongest_chooses_any_feasible_partner() -> None:
-    # die-macher.md C-09 config coalition_mode = strongest_chooses_any_feasible
-    game, state = new_game(4, coalition_mode="strongest_chooses_any_feasible")
+def coalition_talks(mode: str) -> tuple[DieMacher, State]:
+    """Round 1's election with votes 30/25/20/0 and programs A–D under a coalition mode (C-09)."""
+    game, state = new_game(4, coalition_mode=mode)
     to_round_one(game, state, start=0)
     play_first(game, state, "cabinet")
     for board in state.boards:
@@ -143,6 +143,12 @@ def test_strongest_chooses_any_feasible_partner() -> None:
     for seat, key in enumerate("ABCD"):
         state.players[seat].program = list(PROGRAMS[key])
     enter(game, state, "convert")
+    return game, state
+
+
+def test_strongest_chooses_any_feasible_partner() -> None:
+    # die-macher.md C-09 config coalition_mode = strongest_chooses_any_feasible
+    game, state = coalition_talks("strongest_chooses_any_feasible")
     assert state.phase == "election" and game.to_act(state) == [0]
     assert game.legal_actions(state, 0) == [("coalition_partner", 1), ("coalition_partner", 2)]
     events = game.apply(state, 0, ("coalition_partner", 2))
@@ -152,15 +158,7 @@ def test_strongest_chooses_any_feasible_partner() -> None:
 
 def test_candidates_may_decline_in_order_of_candidacy() -> None:
     # die-macher.md C-09 config coalition_mode = candidate_may_decline
-    game, state = new_game(4, coalition_mode="candidate_may_decline")
-    to_round_one(game, state, start=0)
-    play_first(game, state, "cabinet")
-    for board in state.boards:
-        board.rallies = [0] * 4
-    state.boards[0].votes = [30, 25, 20, 0]
-    for seat, key in enumerate("ABCD"):
-        state.players[seat].program = list(PROGRAMS[key])
-    enter(game, state, "convert")
+    game, state = coalition_talks("candidate_may_decline")
     assert game.to_act(state) == [1]  # B (seat 1) shares 3 cards with A
     game.apply(state, 1, ("coalition", False))
     assert game.to_act(state) == [2]
