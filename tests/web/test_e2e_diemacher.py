@@ -12,7 +12,6 @@ Screenshots of key moments go to $PYTEST_ARTIFACTS or tests/web/artifacts/.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +23,6 @@ from tests.server.helpers import ServerProcess
 from tests.web.browser import (
     choices,
     choose,
-    launch,
-    need_chromium,
     seats_kept,
     shot,
     wait_rendered,
@@ -50,29 +47,6 @@ REQUIRED = {
     "conversions": {"convert"},
     "donation": {"donation"},
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    need_chromium()
-    process = ServerProcess(tmp_path_factory.mktemp("web-server"), bot_delay=0.0).start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 class Player:

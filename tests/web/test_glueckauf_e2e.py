@@ -19,40 +19,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from stammtisch.engine.record import action_from_json, action_to_json
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import launch, need_chromium, shot, watch_errors
+from tests.web.browser import shot, watch_errors
 
 WAIT_MS = 20_000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    need_chromium()
-    process = ServerProcess(tmp_path_factory.mktemp("glueckauf-e2e"), bot_delay=0.0).start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def poll(page: Any, predicate: str, arg: Any = None) -> None:
