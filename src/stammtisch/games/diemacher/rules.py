@@ -1155,7 +1155,7 @@ class DieMacher(Game[State]):
         board.bang_used = []  # the "!" locks belonged to the state that left (C-08)
         reshuffle = self.options["opinion_reshuffle"]
         dealt = (draw_opinion(state, reshuffle, events) for _ in range(4))
-        board.opinions = [c for c in dealt if c != NOBODY]  # an empty deck leaves the slot empty (G-16)
+        board.opinions = [c for c in dealt if c != NOBODY]  # no card left: the slot stays empty (cf. G-16)
         board.face_up = [False] * len(board.opinions)
         events.append(Event("state_entered", {"board": pos, "state": self.edition.states[card].id}))
         for _reveal in range(3 if state.round == 3 else 2):
