@@ -8,13 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from stammtisch.cli.render_diemacher import board_panel
 from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
+from stammtisch.games.diemacher import text
 from stammtisch.games.diemacher.data import DataFileError, load_edition
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import State
+from stammtisch.i18n import _
 from tests.diemacher.helpers import new_game
+from tests.diemacher.test_properties import check_invariants
 
 
 def play_round(game: DieMacher, state: State, rng: random.Random) -> list[Event]:
@@ -174,3 +179,39 @@ def test_bad_table_options_are_refused(options: dict[str, Any], message: str) ->
 def test_player_count_is_checked() -> None:
     with pytest.raises(ValueError, match="3 to 5 players"):
         DieMacher(2)
+
+
+def play_first_until(game: DieMacher, state: State, round_: int, phase: str) -> list[Event]:
+    """The first legal action for whoever acts until round ``round_`` reaches ``phase``."""
+    events: list[Event] = []
+    while not (state.round == round_ and state.phase == phase):
+        seat = game.to_act(state)[0]
+        events += step(game, state, seat, game.legal_actions(state, seat)[0])
+    return events
+
+
+def test_a_state_dealt_from_an_empty_opinion_deck_has_fewer_opinions_and_no_phantom_cards() -> None:
+    # die-macher.md §7.3 step 9d, §7.4 G-16, G-02 (opinion_reshuffle = false); issue #8 item 1
+    game, state = new_game(3, seed=4, elections=7, opinion_reshuffle=False)
+    play_first_until(game, state, 3, "money")
+    state.opinion_discard += state.opinion_deck[2:]  # only two cards are left for the state entering now
+    state.opinion_deck = state.opinion_deck[:2]
+    events = play_first_until(game, state, 4, "bid")
+    entered = state.boards[2]
+    assert 1 <= len(entered.opinions) <= 2 and all(entered.face_up)
+    assert all(0 <= c < 14 for b in state.boards for c in b.opinions)
+    assert all(e.params.get("card", 0) != -1 for e in events)
+    check_invariants(game, state)  # 42 opinion cards, none of them a marker
+    for seat in range(3):
+        shown = game.view(state, seat)["boards"][2]["opinions"]
+        assert [o["card"] for o in shown] == entered.opinions
+    console = Console(record=True, width=200)
+    console.print(board_panel(game.view(state, 0), 2, False))
+    assert console.export_text().count(_("Opinions:")) == 1
+    assert all(text.describe_event(e, game.view(state, 0)) for e in events)
+    while not game.is_over(state):  # the state votes in round 5 with the opinions it has
+        seat = game.to_act(state)[0]
+        events = step(game, state, seat, game.legal_actions(state, seat)[0])
+        assert all(e.params.get("card", 0) != -1 for e in events)
+        check_invariants(game, state)
+    assert state.elections_held == 7

@@ -265,3 +265,19 @@ def test_overbids_are_not_offered_by_default() -> None:
     game, state = new_game(3)
     play_first(game, state, "bid")
     assert max(a[1] for a in game.legal_actions(state, 0)) == state.players[0].money
+
+
+def test_a_game_long_bang_lock_ends_with_its_state() -> None:
+    # die-macher.md C-08 (the lock belongs to the state), §7.3 step 9d and C-22 (the board is fully
+    # reset when a new state enters); issue #8 item 2
+    game, state = at_politicians([(0, "backbencher")], bang_lock_scope="state_game")
+    pay_all(game, state)
+    act(game, state, 0, ("double", 0))
+    assert state.boards[0].bang_used == ["DOUBLE"]
+    elected = state.boards[0].card
+    while state.round == 1:
+        seat = game.to_act(state)[0]
+        act(game, state, seat, game.legal_actions(state, seat)[0])
+    assert state.boards[0].card != elected
+    assert state.boards[0].bang_used == []
+    assert game.view(state, 0)["boards"][0]["locked_actions"] == []

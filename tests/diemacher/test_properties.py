@@ -154,6 +154,14 @@ def hide_differently(state: State, seat: int, rng: random.Random) -> State:
             player.hand[i], other.program_deck[0] = other.program_deck[0], player.hand[i]
         if other.done and other.phase == "bid" and other.done[s]:
             player.secret = [max(0, player.secret[0] - 1000)]
+        if other.phase in ("program", "program_more") and player.secret:
+            # a card more or less chosen so far; once committed, the draft exception (DP-S3)
+            player.hand.append(player.secret.pop())
+        if other.draft_hands and not (other.done[s] and player.secret) and other.program_deck:
+            i = rng.randrange(len(other.draft_hands[s]))
+            other.draft_hands[s][i], other.program_deck[0] = other.program_deck[0], other.draft_hands[s][i]
+        if 0 < len(player.donations) < 3:  # the remaining donation cards lie face down (HI-10)
+            player.donations = sorted(rng.sample(range(3), len(player.donations)))
     for board in other.boards:
         for slot, up in enumerate(board.face_up):
             if not up and other.opinion_deck:
@@ -161,9 +169,7 @@ def hide_differently(state: State, seat: int, rng: random.Random) -> State:
     return other
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**31), stop=st.integers(0, 350), players=st.sampled_from([3, 4, 5]))
-def test_views_show_nothing_a_seat_may_not_know(seed: int, stop: int, players: int) -> None:
+def check_views_hide(seed: int, stop: int, players: int) -> None:
     game = DieMacher(players, {})
     state, _ = game.new_state(seed)
     rng = random.Random(seed)
@@ -172,12 +178,25 @@ def test_views_show_nothing_a_seat_may_not_know(seed: int, stop: int, players: i
             return
         seat = rng.choice(game.to_act(state))
         step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
-    if game.is_over(state) or state.phase in ("draft", "program", "program_more", "keep"):
-        return  # hands there are not interchangeable with deck cards without changing the draft
+    if game.is_over(state) or state.phase == "keep":
+        return  # the kept card is one of the hand's: hands there are not interchangeable with deck cards
     viewer = rng.randrange(players)
     other = hide_differently(state, viewer, rng)
     assert game.view(other, viewer) == game.view(state, viewer)
     assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), stop=st.integers(0, 350), players=st.sampled_from([3, 4, 5]))
+def test_views_show_nothing_a_seat_may_not_know(seed: int, stop: int, players: int) -> None:
+    check_views_hide(seed, stop, players)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), stop=st.integers(0, 40), players=st.sampled_from([3, 4, 5]))
+def test_views_show_nothing_of_the_sealed_setup_choices(seed: int, stop: int, players: int) -> None:
+    # die-macher.md DP-S2, DP-S3 (Sim, Hidden until the reveal), HI-03, HI-10; issue #8 item 4
+    check_views_hide(seed, stop, players)
 
 
 def test_the_view_does_show_the_seats_own_secrets() -> None:
@@ -227,7 +246,8 @@ ALTERNATIVES = [
     {"coalition_mode": "strongest_chooses_any_feasible", "p6_pay_order": "simultaneous", "open_money": True},
     {"coalition_mode": "candidate_may_decline", "force_convert_at_cap": True, "swap_out_to": "discard"},
     {"bang_lock_scope": "state_game", "poll_no_bid": "stays_on_top", "poll_apply_other_positive": True,
-     "rally_trend_floor_general": False, "money_rank": "dense", "phase2_optional": False},
+     "rally_trend_floor_general": False, "money_rank": "dense", "phase2_optional": False,
+     "opinion_reshuffle": False},
     {"media_influencer_timing": "after_winner_moves", "no_coalition_winner_media": True,
      "unpublished_poll_public": True, "donation_accept_base_loss": [1, 3, 3], "trend_min": -2, "trend_max": 3},
     {"removed_board_media": "to_box", "buyout_removed_to": "box", "win_threshold": 40, "base_floor": 2},
@@ -245,3 +265,37 @@ def test_table_option_alternatives_play_whole_games(options: dict[str, object]) 
             step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
             if "buyout_removed_to" not in options:  # with the "box" variants media markers leave the game
                 check_invariants(game, state)
+
+
+def test_program_choice_shows_only_that_a_seat_has_committed() -> None:
+    # die-macher.md DP-S3 (Sim, Hidden until the reveal, the exception included), HI-10 (donation
+    # cards face down); docs/rules-notes.md "Sealed decisions"; issue #8 item 4
+    game = DieMacher(3, {})
+    state, _ = game.new_state(1)
+    while state.phase != "program":
+        seat = game.to_act(state)[0]
+        step(game, state, seat, game.legal_actions(state, seat)[0])
+    watcher, short = 1, (0, 2)
+    state.players[watcher].hand = [0, 2, 4, 6, 8, 10, 12]  # seven topics
+    for seat in short:  # four topics: +education ×2, −welfare state ×2, ±genetic engineering, +digitization
+        state.players[seat].hand = [0, 0, 9, 9, 4, 5, 2]
+    state.program_deck += [11, 13, 7, 1, 12, 5]
+    before = game.view(state, watcher)["players"][0]
+    for card in (0, 9, 4, 2):
+        events = step(game, state, 0, ("program_card", card))
+        seen = [(e.kind, dict(e.params)) for e in events if e.visible_to(watcher)]
+        assert seen in ([], [("sealed_committed", {"seat": 0, "decision": "program"})])
+    assert state.done[0], "with four topics the choice ends after four cards"
+    for card in (0, 2, 4, 6, 8):
+        step(game, state, watcher, ("program_card", card))
+    assert game.view(state, watcher)["players"][0] == {**before, "committed": True}
+    others = game.view(state, watcher)["players"][2]
+    assert others["donations_left"] == 3 and "donations" not in others
+    assert game.view(state, 2)["players"][2]["donations"] == [10000, 20000, 30000]
+    for card in (0, 9, 4, 2):
+        step(game, state, 2, ("program_card", card))
+    assert state.phase == "program_more" and len(state.players[0].hand) == 3
+    before = game.view(state, watcher)["players"][0]
+    step(game, state, 0, ("program_card", 12))
+    assert state.phase == "program_more"
+    assert game.view(state, watcher)["players"][0] == {**before, "committed": True}

@@ -293,6 +293,28 @@ def test_f10_media_shift_cannot_touch_the_doubled_card() -> None:
     assert not state.opinion_display[card("+environment")]
 
 
+def test_media_shift_may_take_the_identical_display_card() -> None:
+    # die-macher.md §5 phase 7.2, DP-7, C-32: only the topics of the state's *other* face-up
+    # opinions are forbidden, so the display's copy of the replaced card itself is legal; issue #8 item 3
+    game, state = new_game(3, parties=["SPD", "LINKE", "CDU"])
+    to_round_one(game, state)
+    play_first(game, state, "cabinet")
+    nds = state.boards[0]
+    set_opinions(nds, ["+education", "-traffic", "-welfare_state", "+digitization"])
+    nds.media = [ANGIE, ANGIE, MARION, NOBODY, NOBODY]
+    for board in state.boards[1:]:
+        board.media = [NOBODY] * 5
+    state.opinion_display = [False] * 14
+    state.opinion_display[card("-traffic")] = True
+    discard = len(state.opinion_discard)
+    enter(game, state, "media_shift")
+    assert game.legal_actions(state, ANGIE) == [("pass",), ("shift", 1, card("-traffic"))]
+    act(game, state, ANGIE, ("shift", 1, card("-traffic")))
+    assert nds.opinions == program("+education", "-traffic", "-welfare_state", "+digitization")
+    assert state.opinion_discard[discard:] == [card("-traffic")]
+    assert not any(state.opinion_display)
+
+
 def test_f11_published_poll_spares_the_media_influencer() -> None:
     # die-macher.md F-11, C-13: Nicole (CDU) bids €4,000 and publishes; Linke influences the media there.
     game, state = new_game(4, parties=["SPD", "LINKE", "CDU", "FDP"])

@@ -156,7 +156,7 @@ def party_table(view: dict[str, Any]) -> Table:
             _("media {count}").format(count=player["media_supply"]),
             _("rallies {count}").format(count=player["rally_supply"]),
             _("politicians {count}").format(count=player["politicians_left"]),
-            _("donations {amounts}").format(amounts=", ".join(money(d) for d in player["donations_left"]) or "—"),
+            _("donations {count}").format(count=player["donations_left"]),
         ))
         table.add_row(name, str(player["party_base"]), str(vp), cash, str(player["hand_size"]),
                       cards(player["program"], "\n"), supply)
@@ -198,6 +198,7 @@ def private_panel(view: dict[str, Any]) -> Panel:
     table.add_row(_("Money"), money(me["money"]) if me.get("money") is not None else "?")
     table.add_row(_("Hand"), cards(me.get("hand", [])))
     table.add_row(_("Politicians"), ", ".join(politician_name(p) for p in me.get("politicians", [])) or "—")
+    table.add_row(_("Donations"), ", ".join(money(d) for d in me.get("donations", [])) or "—")
     if me.get("draft_hand"):
         table.add_row(_("Draft hand"), cards(me["draft_hand"]))
     if me.get("sealed"):

@@ -337,7 +337,7 @@ DIEMACHER = (
     N_('media {count}'),
     N_('rallies {count}'),
     N_('politicians {count}'),
-    N_('donations {amounts}'),
+    N_('donations {count}'),
     N_('Donations'),
     N_('Draft hand'),
     N_('Sealed'),

@@ -926,12 +926,13 @@ class DieMacher(Game[State]):
     def _shift_options(self, state: State, pos: int) -> list[Action]:
         board = state.boards[pos]
         options: list[Action] = []
-        for slot, card in enumerate(board.opinions):
+        for slot in range(len(board.opinions)):
             if not board.face_up[slot] or slot == board.doubled:
                 continue
+            # Only the other face-up opinions count: the display's copy of this very card is legal (C-32).
             others = {topic(c) for i, c in enumerate(board.opinions) if board.face_up[i] and i != slot}
             options += [("shift", slot, new) for new in range(CARD_TYPES)
-                        if state.opinion_display[new] and topic(new) not in others and new != card]
+                        if state.opinion_display[new] and topic(new) not in others]
         return options
 
     def _settle_media_shift(self, state: State, events: list[Event]) -> bool:
@@ -1151,9 +1152,11 @@ class DieMacher(Game[State]):
         seats = state.seats
         board = state.boards[pos]
         board.card, board.votes, board.trend, board.rallies = card, [0] * seats, [0] * seats, [0] * seats
+        board.bang_used = []  # the "!" locks belonged to the state that left (C-08)
         reshuffle = self.options["opinion_reshuffle"]
-        board.opinions = [draw_opinion(state, reshuffle, events) for _ in range(4)]
-        board.face_up = [False] * 4
+        dealt = (draw_opinion(state, reshuffle, events) for _ in range(4))
+        board.opinions = [c for c in dealt if c != NOBODY]  # no card left: the slot stays empty (cf. G-16)
+        board.face_up = [False] * len(board.opinions)
         events.append(Event("state_entered", {"board": pos, "state": self.edition.states[card].id}))
         for _reveal in range(3 if state.round == 3 else 2):
             reveal_next(state, pos, reshuffle, events)

@@ -2,7 +2,8 @@
 
 Hidden and never shown to others: hands, draft hands and picks, sealed bids, programs and start
 blocks until revealed, face-down politicians, taken poll cards, face-down opinions, deck order,
-the generator, and (unless the table chose open money) other players' money.
+the generator, which donation cards are left (only their number), and (unless the table chose
+open money) other players' money.
 """
 
 from __future__ import annotations
@@ -94,9 +95,9 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "party_base": player.base,
         "money": player.money if sees_money else None,
         "program": list(player.program),
-        "hand_size": len(player.hand),
+        "hand_size": _hand_size(state, s),
         "politicians_left": len(player.politicians),
-        "donations_left": [game.edition.donations[d].value for d in player.donations],
+        "donations_left": len(player.donations),  # face down: only their number is public (HI-10)
         "media_supply": player.media_supply,
         "rally_supply": player.rally_supply,
         "vote_vp": list(player.vote_vp),
@@ -110,11 +111,21 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         data["hand"] = sorted(player.hand)
         data["politicians"] = [game.edition.politicians[p].id for p in player.politicians]
         data["sealed"] = list(player.secret)
+        data["donations"] = [game.edition.donations[d].value for d in player.donations]
         if state.draft_hands:
             data["draft_hand"] = sorted(state.draft_hands[s])
         if state.poll_in_hand != NOBODY and state.actor == s:
             data["poll_in_hand"] = _poll(game, state.poll_in_hand)
     return data
+
+
+def _hand_size(state: State, s: int) -> int:
+    """While programs are chosen the chosen cards still count as in the hand: the choice, and
+    with it the draft exception, shows only at the reveal (DP-S3)."""
+    player = state.players[s]
+    if state.phase in ("program", "program_more"):
+        return len(player.hand) + len(player.secret)
+    return len(player.hand)
 
 
 def _poll(game: DieMacher, card: int) -> dict[str, Any]:

@@ -289,7 +289,7 @@ class Board {
             el("td", { class: "supply" },
               t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
               " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
-              t("donations {amounts}", { amounts: p.donations_left.map((d) => this.money(d)).join(", ") || "—" })));
+              t("donations {count}", { count: p.donations_left })));
         })))));
   }
 
@@ -303,7 +303,7 @@ class Board {
       [t("Hand"), me.hand && me.hand.length ? el("span", { class: "cards" }, me.hand.map((c) => this.opinionCard(c)))
         : t("none")],
       [t("Politicians"), (me.politicians || []).map((p) => this.politicianName(p)).join(", ") || t("none")],
-      [t("Donations"), me.donations_left.map((d) => this.money(d)).join(", ") || t("none")],
+      [t("Donations"), (me.donations || []).map((d) => this.money(d)).join(", ") || t("none")],
     ];
     if (me.draft_hand && me.draft_hand.length) {
       rows.push([t("Draft hand"), el("span", { class: "cards" }, me.draft_hand.map((c) => this.opinionCard(c)))]);
