@@ -268,3 +268,15 @@ def test_colours_have_letters_and_the_supply_is_shown() -> None:
     assert f"Y{supply['yellow']} B{supply['brown']} G{supply['grey']} K{supply['black']}" in shown
     for level in ("Y yellow", "B brown", "G grey", "K black", "surface"):
         assert level in shown
+
+
+def test_game_over_shows_every_players_delivered_cards() -> None:
+    # issue #8 item 7: once the game is over the delivered piles are public (glueck-auf.md §3:
+    # private only until scoring), so the final display shows the other seats' cards too
+    game, state = play(2, 17, never, heuristic=True)
+    assert state.stage == OVER and state.players[1].delivered
+    for viewer in (0, None):
+        shown = text(game.view(state, viewer), 160)
+        assert "face down" not in shown
+        other = state.players[1].delivered
+        assert f"Delivered ({len(other)}): #{other[0]} " in shown

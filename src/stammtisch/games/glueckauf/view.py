@@ -3,7 +3,7 @@
 Never in a view: the order or contents of the tile stack and the order deck (only their
 sizes), the Chance, another seat's draw-5 hand, and (unless the table plays with open
 delivered cards) which cards another seat has delivered since the last shift scoring
-revealed them.
+revealed them (at game over every pile is open).
 """
 
 from __future__ import annotations
@@ -121,8 +121,8 @@ def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
 
 
 def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
-    own = viewer == seat
-    open_delivered = own or game.options["open_delivered"]
+    # every delivered pile is public once the game is over (final scoring counts them openly)
+    open_delivered = viewer == seat or game.options["open_delivered"] or s.stage == OVER
     light = [t for t in p.tiles if game.tiles[t].light]
     dark = [t for t in p.tiles if not game.tiles[t].light]
     return {
