@@ -18,7 +18,8 @@ from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, State
 
 PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
-         ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface")]  # fmt: skip
+         ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface"), ("coal", None),
+         ("return_tiles", "top", 48), ("return_orders", "bottom", 44), ("return_tiles", "sideways", 1)]  # fmt: skip
 
 
 def check_conservation(game: GlueckAuf, s: State) -> None:
@@ -49,8 +50,9 @@ def hide_differently(game: GlueckAuf, s: State, seat: int, rng: random.Random) -
     drawing = other.current if other.stage in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
     if drawing is not None and drawing != seat:
         pile = other.tile_stack if other.stage in (KEEP_TILE, RETURN_TILES) else other.order_deck
-        if pile:
+        if pile and other.drawn:
             other.drawn[0], pile[0] = pile[0], other.drawn[0]
+        other.returned.reverse()  # the order of the items put back so far (issue #8 item 5)
     if not game.options["open_delivered"] and other.stage != OVER:
         for index, p in enumerate(other.players):
             if index != seat and p.delivered and other.order_deck:
@@ -139,6 +141,13 @@ def test_views_do_show_a_seats_own_secrets() -> None:
     other.drawn[0], other.tile_stack[0] = other.tile_stack[0], other.drawn[0]
     assert game.view(other, 0) != game.view(state, 0)
     assert game.view(other, 1) == game.view(state, 1)
+    step(game, state, 0, ("keep_tile", None))
+    for tile in sorted(state.drawn)[:2]:
+        step(game, state, 0, ("return_tiles", "top", tile))
+    other = state.copy()
+    other.returned.reverse()
+    assert game.view(other, 0) != game.view(state, 0)
+    assert game.view(other, 1) == game.view(state, 1) and game.view(other, None) == game.view(state, None)
     state.players[1].delivered = [1]
     changed = state.copy()
     changed.players[1].delivered = [2]
