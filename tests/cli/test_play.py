@@ -85,3 +85,22 @@ def test_glueckauf_plays_with_its_own_renderer(tmp_path: Path) -> None:
     auto = run_cli("play", "glueckauf", "--players", "3", "--auto", "--seed", "2", "--records", str(tmp_path))
     assert auto.returncode == 0, auto.stderr
     assert "Final scores" in auto.stdout
+
+
+def test_data_sets_each_games_own_data_file_option(tmp_path: Path) -> None:
+    # issue #8 item 8: --data is Die Macher's data_file and Glück Auf's edition
+    edition = tmp_path / "edition.json"
+    packaged = Path(__file__).parents[2] / "src/stammtisch/games/glueckauf/data/edition.json"
+    edition.write_text(packaged.read_text(encoding="utf-8"), encoding="utf-8")
+    records = tmp_path / "records"
+    result = run_cli("play", "glueckauf", "--auto", "--seed", "3", "--data", str(edition), "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    assert "Final scores" in result.stdout
+    record = parse_record(next(records.glob("glueckauf-*.jsonl")).read_text(encoding="utf-8"))
+    assert record.header.options["edition"] == str(edition)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{}", encoding="utf-8")
+    for game in ("glueckauf", "diemacher"):
+        result = run_cli("play", game, "--auto", "--data", str(broken), "--records", str(records))
+        assert result.returncode == 2 and "unknown option" not in result.stderr
+        assert "broken.json" in result.stderr or "edition" in result.stderr, result.stderr

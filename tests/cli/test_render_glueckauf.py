@@ -169,6 +169,22 @@ def test_the_draw_5_hand_only_for_its_drawer(players: int, seed: int, stage: str
     assert not any(item in text(game.view(state, None)) for item in hand)  # nor a spectator
 
 
+def test_the_return_order_only_for_its_drawer() -> None:
+    # issue #8 item 5: the drawer sees what it has put back, in order; nobody else does
+    game, state = play(3, 11, at_stage(KEEP_ORDER))
+    drawer = state.current
+    step(game, state, drawer, ("keep_order", None))
+    first, second = sorted(state.drawn)[:2]
+    step(game, state, drawer, ("return_orders", "top", first))
+    step(game, state, drawer, ("return_orders", "top", second))
+    shown = text(game.view(state, drawer), 160)
+    assert "Put back on top" in shown and "one by one, in any order" in shown
+    assert shown.index(f"#{first} ") < shown.index(f"#{second} ")
+    for viewer in [None, *(s for s in range(3) if s != drawer)]:
+        theirs = text(game.view(state, viewer), 160)
+        assert "Put back" not in theirs and f"#{first} " not in theirs
+
+
 def test_substitute_cubes_owed() -> None:
     game, state = play(2, 15, after(4))
     seat = state.current
@@ -182,7 +198,7 @@ def test_substitute_cubes_owed() -> None:
     name = ("yellow", "brown", "grey", "black")[colour]
     assert "Substitutes owed" in shown
     assert f"a new minecart in the {name} tunnel" in shown
-    assert "puts a cube of another colour on each new minecart" in shown
+    assert "may put a cube of another colour on each new minecart, or leave it empty" in shown  # issue #8 item 6
     assert "refilled at the end of the turn" in shown  # the factory space just emptied
 
 
@@ -268,3 +284,15 @@ def test_colours_have_letters_and_the_supply_is_shown() -> None:
     assert f"Y{supply['yellow']} B{supply['brown']} G{supply['grey']} K{supply['black']}" in shown
     for level in ("Y yellow", "B brown", "G grey", "K black", "surface"):
         assert level in shown
+
+
+def test_game_over_shows_every_players_delivered_cards() -> None:
+    # issue #8 item 7: once the game is over the delivered piles are public (glueck-auf.md §3:
+    # private only until scoring), so the final display shows the other seats' cards too
+    game, state = play(2, 17, never, heuristic=True)
+    assert state.stage == OVER and state.players[1].delivered
+    for viewer in (0, None):
+        shown = text(game.view(state, viewer), 160)
+        assert "face down" not in shown
+        other = state.players[1].delivered
+        assert f"Delivered ({len(other)}): #{other[0]} " in shown

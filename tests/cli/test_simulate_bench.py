@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from stammtisch.cli.common import CliError, bot_kinds, make_bot, parse_options
@@ -68,3 +70,16 @@ def test_help_of_every_command() -> None:
         assert command in main_help.stdout
         sub = run_cli(command, "--help")
         assert sub.returncode == 0 and f"usage: stammtisch {command}" in sub.stdout
+
+
+def test_simulate_takes_elections_and_data_like_play(tmp_path: Path) -> None:
+    # issue #8 item 8: simulate accepts --elections (and --data) like play
+    result = run_cli("simulate", "diemacher", "--players", "3", "--games", "1", "--bots", "random",
+                     "--elections", "7")
+    assert result.returncode == 0, result.stderr
+    outcomes = {row[0]: int(row[1]) for row in table_rows(result.stdout, "Notable outcomes")}
+    assert sum(outcomes.values()) == 7  # seven elections
+    broken = tmp_path / "broken.json"
+    broken.write_text("{}", encoding="utf-8")
+    result = run_cli("simulate", "glueckauf", "--players", "2", "--games", "1", "--data", str(broken))
+    assert result.returncode == 2 and "unknown option" not in result.stderr and "Traceback" not in result.stderr

@@ -6,6 +6,8 @@ import pytest
 from glueckauf_helpers import BLACK, GREY, YELLOW, act, after_draft, kinds, new_game, tile_with
 
 from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.undo import undoable
+from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.state import COAL, CONFIRM, KEEP_TILE, PLACE, RETURN_TILES
 
 
@@ -70,13 +72,38 @@ def test_coal_substitution_when_the_colour_runs_out() -> None:
     assert p.money == 0  # the price is unchanged
     assert p.coal[BLACK * 4 + BLACK] == 2 and state.supply[BLACK] == 0
     assert state.stage == COAL and state.owed_coal == [BLACK]
-    assert game.legal_actions(state, 0) == [("coal", "yellow"), ("coal", "grey")]
+    assert game.legal_actions(state, 0) == [("coal", "yellow"), ("coal", "grey"), ("coal", None)]
     with pytest.raises(IllegalAction):
         act(game, state, ("coal", "brown"))
     act(game, state, ("coal", "grey"))
     assert p.coal[BLACK * 4 + GREY] == 1 and state.supply == [3, 0, 1, 0]
     assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 3
     assert state.stage == CONFIRM
+
+
+def test_substitute_cube_is_optional() -> None:
+    # issue #8 item 6; glueck-auf.md §1 and the Polish rulebook's additional notes: a player
+    # *may* ("możesz") put a cube of another colour on each cart they cannot fill; a cart left
+    # empty counts for the empty-minecart categories of shift III.
+    game = new_game(2)
+    state = after_draft(game)
+    tile = tile_with(game, BLACK, 2, False)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    state.supply = [3, 0, 2, 0]
+    p = state.players[0]
+    act(game, state, ("place", "factory_1"))
+    assert state.stage == COAL and state.owed_coal == [BLACK, BLACK]
+    assert ("coal", None) in game.legal_actions(state, 0)
+    events = act(game, state, ("coal", None))
+    assert "cart_left_empty" in kinds(events) and state.supply == [3, 0, 2, 0]
+    assert state.stage == COAL and state.owed_coal == [BLACK]
+    act(game, state, ("coal", "grey"))
+    assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 2 and state.supply == [3, 0, 1, 0]
+    assert game.view(state, 1)["seats"][0]["tunnels"][BLACK]["empty_carts"] == 1
+    empty_black = next(c for c in game.edition.categories if c.id == "empty_black_carts")
+    assert scoring.score_category(game.edition, state.players, empty_black, True) == ([1, 0], [empty_black.first, 0])
+    assert game.summary(state)["carts_left_empty"] == 1
 
 
 def test_no_cube_at_all_leaves_the_cart_empty() -> None:
@@ -114,9 +141,10 @@ def test_draw_five_keep_one_and_return_the_rest() -> None:
     kept = affordable[0] if affordable else None
     act(game, state, ("keep_tile", kept))
     assert state.stage == RETURN_TILES
-    act(game, state, ("return_tiles", "bottom"))
-    rest = [t for t in drawn if t != kept]
-    assert sorted(state.tile_stack[: len(rest)]) == sorted(rest)
+    rest = sorted(t for t in drawn if t != kept)
+    for tile in rest[:-1]:
+        act(game, state, ("return_tiles", "bottom", tile))
+    assert state.tile_stack[: len(rest)] == rest[::-1]  # each one put under the stack
     assert state.tile_stack[len(rest) :] == stack[:-5]
     assert state.stage == PLACE and state.current == 1
     assert state.players[0].tiles == ([kept] if kept else [])
@@ -128,8 +156,10 @@ def test_draw_five_return_on_top_and_keep_nothing() -> None:
     stack = list(state.tile_stack)
     act(game, state, ("place", "factory_draw"))
     act(game, state, ("keep_tile", None))
-    act(game, state, ("return_tiles", "top"))
-    assert sorted(state.tile_stack[-5:]) == sorted(stack[-5:]) and state.tile_stack[:-5] == stack[:-5]
+    order = sorted(stack[-5:], reverse=True)
+    for tile in order[:-1]:
+        act(game, state, ("return_tiles", "top", tile))
+    assert state.tile_stack[-5:] == order and state.tile_stack[:-5] == stack[:-5]
     assert state.players[0].money == 8 and state.players[0].tiles == []
 
 
@@ -141,5 +171,58 @@ def test_draw_from_a_short_stack() -> None:
     act(game, state, ("place", "factory_draw"))
     assert len(state.drawn) == 2 and state.tile_stack == []
     act(game, state, ("keep_tile", state.drawn[0]))
-    act(game, state, ("return_tiles", "top"))
+    act(game, state, ("return_tiles", "top", state.drawn[0]))
     assert len(state.tile_stack) == 1 and state.stage == PLACE
+
+
+def test_draw_five_returns_in_the_order_the_drawer_chooses() -> None:
+    # issue #8 item 5; glueck-auf.md §1 and the Polish rulebook: the other tiles go back face down
+    # "w dowolnej kolejności" (in any order), all on top or all under the stack.  One at a time:
+    # the drawer picks the next tile and, for the first, the side; the last one has no choice.
+    game = new_game(3)
+    state = after_draft(game)
+    stack = list(state.tile_stack)
+    act(game, state, ("place", "factory_draw"))
+    act(game, state, ("keep_tile", None))
+    hand = sorted(stack[-5:])
+    legal = game.legal_actions(state, 0)
+    assert legal == [("return_tiles", where, t) for where in ("top", "bottom") for t in hand]
+    chosen = [hand[2], hand[0], hand[4], hand[3], hand[1]]
+    draws = state.chance.draws
+    for tile in chosen[:3]:
+        before = state.copy()
+        events = act(game, state, ("return_tiles", "top", tile))
+        # nothing drawn by chance, nothing revealed: each step can be taken back (ConfirmUndo)
+        assert undoable(game, draws, state, 0, events) and before != state
+    assert game.legal_actions(state, 0) == [("return_tiles", "top", t) for t in sorted(chosen[3:])]
+    with pytest.raises(IllegalAction):
+        act(game, state, ("return_tiles", "bottom", chosen[3]))
+    events = act(game, state, ("return_tiles", "top", chosen[3]))
+    assert state.tile_stack[-5:] == chosen and state.tile_stack[:-5] == stack[:-5]
+    assert state.stage == PLACE and state.current == 1 and state.drawn == []
+    returned = [e for e in events if e.kind == "returned"]
+    assert [e.params for e in returned] == [{"seat": 0, "what": "tiles", "count": 5, "where": "top"}]
+    # the last tile put on top refills the next factory space emptied
+    state.players[1].money = 20
+    act(game, state, ("place", "factory_1"))
+    act(game, state, ("confirm",))
+    assert state.factory[0] == chosen[-1]
+
+
+def test_return_order_is_the_drawers_secret() -> None:
+    # issue #8 item 5: the order of the returned tiles is hidden from every other seat
+    game = new_game(3)
+    state = after_draft(game)
+    act(game, state, ("place", "factory_draw"))
+    act(game, state, ("keep_tile", None))
+    first, second = sorted(state.drawn)[:2]
+    other = state.copy()
+    act(game, state, ("return_tiles", "top", first))
+    act(game, state, ("return_tiles", "top", second))
+    act(game, other, ("return_tiles", "top", second))
+    act(game, other, ("return_tiles", "top", first))
+    assert state.tile_stack != other.tile_stack
+    for viewer in (None, 1, 2):
+        assert game.view(state, viewer) == game.view(other, viewer)
+    mine = game.view(state, 0)["returned"]
+    assert mine["to"] == "top" and [t["id"] for t in mine["items"]] == [first, second]

@@ -32,9 +32,29 @@ def test_order_draw_five() -> None:
     keep = deck[-3]
     act(game, state, ("keep_order", keep))
     assert state.stage == RETURN_ORDERS and state.players[0].orders[-1][0] == keep
-    act(game, state, ("return_orders", "top"))
-    assert sorted(state.order_deck[-4:]) == sorted(c for c in deck[-5:] if c != keep)
+    rest = sorted(c for c in deck[-5:] if c != keep)
+    assert game.legal_actions(state, 0) == [("return_orders", where, c) for where in ("top", "bottom") for c in rest]
+    for card in rest[:-1]:
+        act(game, state, ("return_orders", "top", card))
+    assert state.order_deck[-4:] == rest
     assert state.stage == PLACE
+
+
+def test_order_draw_five_the_drawer_chooses_the_next_card() -> None:
+    # issue #8 item 5; glueck-auf.md §5: the other cards go back in any order, on top or under
+    # the deck, so the drawer decides which card refills the next emptied order space.
+    game = new_game(3)
+    state = after_draft(game)
+    act(game, state, ("place", "order_draw"))
+    act(game, state, ("keep_order", None))
+    hand = sorted(state.drawn)
+    chosen = [hand[1], hand[3], hand[0], hand[4], hand[2]]
+    for card in chosen[:4]:
+        act(game, state, ("return_orders", "top", card))
+    assert state.order_deck[-5:] == chosen and state.stage == PLACE
+    act(game, state, ("place", "order_2"))
+    act(game, state, ("confirm",))
+    assert state.order_slots[1] == chosen[-1]
 
 
 def test_keep_no_order_and_return_to_the_bottom() -> None:
@@ -43,8 +63,10 @@ def test_keep_no_order_and_return_to_the_bottom() -> None:
     deck = list(state.order_deck)
     act(game, state, ("place", "order_draw"))
     act(game, state, ("keep_order", None))
-    act(game, state, ("return_orders", "bottom"))
-    assert sorted(state.order_deck[:5]) == sorted(deck[-5:]) and state.order_deck[5:] == deck[:-5]
+    hand = sorted(deck[-5:])
+    for card in hand[:-1]:
+        act(game, state, ("return_orders", "bottom", card))
+    assert state.order_deck[:5] == hand[::-1] and state.order_deck[5:] == deck[:-5]
     assert len(state.players[0].orders) == 3
 
 

@@ -15,10 +15,11 @@ from stammtisch.engine.record import Header, Record, action_from_json, action_to
 from stammtisch.engine.step import step
 from stammtisch.games import make_game
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, RETURN_ORDERS, RETURN_TILES, State
+from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, State
 
 PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
-         ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface")]  # fmt: skip
+         ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface"), ("coal", None),
+         ("return_tiles", "top", 48), ("return_orders", "bottom", 44), ("return_tiles", "sideways", 1)]  # fmt: skip
 
 
 def check_conservation(game: GlueckAuf, s: State) -> None:
@@ -49,9 +50,10 @@ def hide_differently(game: GlueckAuf, s: State, seat: int, rng: random.Random) -
     drawing = other.current if other.stage in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
     if drawing is not None and drawing != seat:
         pile = other.tile_stack if other.stage in (KEEP_TILE, RETURN_TILES) else other.order_deck
-        if pile:
+        if pile and other.drawn:
             other.drawn[0], pile[0] = pile[0], other.drawn[0]
-    if not game.options["open_delivered"]:
+        other.returned.reverse()  # the order of the items put back so far (issue #8 item 5)
+    if not game.options["open_delivered"] and other.stage != OVER:
         for index, p in enumerate(other.players):
             if index != seat and p.delivered and other.order_deck:
                 p.delivered[0], other.order_deck[0] = other.order_deck[0], p.delivered[0]
@@ -139,6 +141,13 @@ def test_views_do_show_a_seats_own_secrets() -> None:
     other.drawn[0], other.tile_stack[0] = other.tile_stack[0], other.drawn[0]
     assert game.view(other, 0) != game.view(state, 0)
     assert game.view(other, 1) == game.view(state, 1)
+    step(game, state, 0, ("keep_tile", None))
+    for tile in sorted(state.drawn)[:2]:
+        step(game, state, 0, ("return_tiles", "top", tile))
+    other = state.copy()
+    other.returned.reverse()
+    assert game.view(other, 0) != game.view(state, 0)
+    assert game.view(other, 1) == game.view(state, 1) and game.view(other, None) == game.view(state, None)
     state.players[1].delivered = [1]
     changed = state.copy()
     changed.players[1].delivered = [2]
@@ -185,3 +194,20 @@ def test_a_match_through_the_engine() -> None:
         match.act(seat, bot.choose(match.view(seat), match.legal_actions(seat)))
     assert replayed(match.record) == match.state
     assert any(e.kind == "game_over" for e in match.events)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_delivered_card_is_public_at_game_over(players: int) -> None:
+    # issue #8 item 7; glueck-auf.md §3: delivered cards are private only until scoring
+    from stammtisch.games.glueckauf.bot import HeuristicBot
+
+    game = new_game(players)
+    state, _ = game.new_state(players)
+    bots = [HeuristicBot(seat) for seat in range(players)]
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        step(game, state, seat, bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat)))
+    assert all(p.delivered for p in state.players)
+    for viewer in [None, *range(players)]:
+        seats = game.view(state, viewer)["seats"]
+        assert [[c["id"] for c in seat["delivered"]] for seat in seats] == [p.delivered for p in state.players]

@@ -217,10 +217,12 @@ def test_new_shift_starts_with_the_new_start_player() -> None:
     state = after_draft(game)
     act(game, state, ("place", "factory_draw"))
     act(game, state, ("keep_tile", None))
-    act(game, state, ("return_tiles", "top"))
+    for tile in sorted(state.drawn)[:-1]:
+        act(game, state, ("return_tiles", "top", tile))
     events = act(game, state, ("place", "factory_draw"))  # seat 1 displaces seat 0: 2 workers
     act(game, state, ("keep_tile", None))
-    act(game, state, ("return_tiles", "top"))
+    for tile in sorted(state.drawn)[:-1]:
+        act(game, state, ("return_tiles", "top", tile))
     assert "placed" in kinds(events)
     for p in state.players:
         p.workers = 0

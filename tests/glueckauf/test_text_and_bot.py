@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from glueckauf_helpers import GREY, act, after_draft, card_with, give_order, new_game
+from glueckauf_helpers import BLACK, GREY, act, after_draft, card_with, give_order, new_game, tile_with
 
 from stammtisch.bots.base import RandomBot
 from stammtisch.engine.protocol import Event
@@ -97,3 +97,41 @@ def test_bot_completes_an_order_in_one_mining_run() -> None:
     while state.current == 0 and state.stage == "mining":
         act(game, state, bot.choose(game.view(state, 0), game.legal_actions(state, 0)))
     assert p.orders[0][2] == 0  # down, load, load, up, fill, fill
+
+
+def test_new_decision_texts() -> None:
+    # issue #8 items 5 and 6
+    assert describe_action(("coal", None)) == "Leave the new minecart empty"
+    assert describe_action(("return_tiles", "top", 7)) == "Put tunnel tile 7 on top of the stack"
+    assert describe_action(("return_orders", "bottom", 30)) == "Put order card 30 under the deck"
+    event = Event("cart_left_empty", {"seat": 1, "tunnel": "black"})
+    assert describe_event(event, ["Anna", "Ben"]) == "Ben leaves a new minecart in the black tunnel empty"
+
+
+def test_bot_substitute_cube_or_empty_cart_and_return_order() -> None:
+    # issue #8 items 5 and 6: the bot takes a cube its orders lack, leaves the cart empty in the
+    # last shift (empty carts score then), and puts the tiles it passed over under the stack
+    game = new_game(2)
+    state = after_draft(game)
+    tile = tile_with(game, BLACK, 2, False)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    state.supply = [3, 0, 2, 0]
+    p = state.players[0]
+    p.orders = []
+    give_order(game, state, 0, card_with(game, 0, (GREY,)))
+    p.coal = [0] * 16
+    bot = HeuristicBot()
+    act(game, state, ("place", "factory_1"))
+    assert bot.choose(game.view(state, 0), game.legal_actions(state, 0)) == ("coal", "grey")
+    act(game, state, ("coal", "grey"))
+    state.shift = game.edition.shifts
+    assert bot.choose(game.view(state, 0), game.legal_actions(state, 0)) == ("coal", None)
+    act(game, state, ("coal", None))
+    act(game, state, ("confirm",))
+    act(game, state, ("place", "factory_draw"))
+    act(game, state, ("keep_tile", None))
+    while state.current == 1:
+        action = bot.choose(game.view(state, 1), game.legal_actions(state, 1))
+        assert action[:2] == ("return_tiles", "bottom")
+        act(game, state, action)

@@ -222,9 +222,12 @@ def test_a_whole_game_drawn_from_one_seat(page: Any, players: int) -> None:
         since = list(events) if seat == 0 else since + list(events)
         moves += 1
     assert {"draft", "place", "cage", "load", "fill", "keep_tile", "keep_order"} <= kinds
+    assert {"return_tiles", "return_orders"} & kinds
     final = snapshot(match, 0, since, with_events=players == 4)
     assert not page.evaluate("([data]) => window.show(data, true)", [final])
     page.evaluate("([data]) => window.show(data, false)", [final])
+    # issue #8 item 7: at game over every seat's delivered cards are open
+    assert page.locator(".ga-facedown").count() == 0 and page.locator(".ga-delivered .ga-card").count() > 0
     assert page.locator(".ga-final tr.ga-winner").count() >= 1
     assert page.locator(".ga-scoring tbody tr, .ga-scoring li").count() == 12  # shift III scores every category
     shoot(page, f"{players}p-over")
@@ -300,3 +303,53 @@ def test_placing_on_a_space_by_click(page: Any) -> None:
     # locked spaces (money 3 with 3 players) are drawn, with their lock, and are not buttons
     assert page.locator(".ga-locked").count() == 3
     assert page.locator("button.ga-locked").count() == 0
+
+
+def seat_0_to_place(players: int, seed: int) -> Match:
+    match = Match(make_game("glueckauf", players, {"start_player": 0}), seed=seed)
+    bots = [HeuristicBot(seed=s) for s in range(players)]
+    while match.view(0)["stage"] != "place" or match.to_act() != [0]:
+        seat = match.to_act()[0]
+        match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    return match
+
+
+def test_draw_five_put_back_one_by_one_by_click(page: Any) -> None:
+    # issue #8 item 5: each drawn tile has a button per side; after the first only the side chosen
+    match = seat_0_to_place(3, 7)
+    match.act(0, ("place", "factory_draw"))
+    match.act(0, ("keep_tile", None))
+    hand = sorted(match.state.drawn)
+    data = snapshot(match, 0, [])
+    assert not page.evaluate("([data]) => window.show(data, false)", [data])
+    assert page.locator("button.ga-side").count() == 2 * len(hand)
+    page.evaluate("window.acted = []")
+    page.get_by_role("button", name=describe_action(("return_tiles", "top", hand[1])), exact=True).click()
+    assert page.evaluate("window.acted") == [["return_tiles", "top", hand[1]]]
+    match.act(0, ("return_tiles", "top", hand[1]))
+    data = snapshot(match, 0, [])
+    assert not page.evaluate("([data]) => window.show(data, true)", [data])
+    page.evaluate("([data]) => window.show(data, false)", [data])
+    assert page.locator("button.ga-side").count() == len(hand) - 1
+    assert page.locator(".ga-returned .ga-tile").count() == 1
+    shoot(page, "put-back")
+    other = snapshot(match, 1, [])  # another seat sees neither the hand nor what went back
+    assert not page.evaluate("([data]) => window.show(data, true)", [other])
+    assert page.locator(".ga-returned").count() == 0 and page.locator("button.ga-side").count() == 0
+
+
+def test_substitute_or_leave_the_cart_empty_by_click(page: Any) -> None:
+    # issue #8 item 6: a cube of another colour, or the cart left empty
+    match = seat_0_to_place(2, 8)
+    state = match.state
+    slot = next(n for n, t in enumerate(state.factory) if t)
+    state.supply[match.game.tiles[state.factory[slot]].colour] = 0
+    state.players[0].money = 50
+    match.act(0, ("place", f"factory_{slot + 1}"))
+    data = snapshot(match, 0, [])
+    assert ["coal", None] in data["legal"]
+    assert not page.evaluate("([data]) => window.show(data, true)", [data])
+    page.evaluate("([data]) => window.show(data, false)", [data])
+    page.evaluate("window.acted = []")
+    page.get_by_role("button", name=describe_action(("coal", None)), exact=True).click()
+    assert page.evaluate("window.acted") == [["coal", None]]

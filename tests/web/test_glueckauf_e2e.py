@@ -180,6 +180,7 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     wanted = {"draft", "place:factory", "place:mining", "place:delivery", "place:money", "place:order",
               "cage", "load", "fill", "confirm", "keyboard"}
     assert wanted <= played, sorted(wanted - played)
+    assert {"return_tiles", "return_orders"} & played  # issue #8 item 5: put back item by item on the board
     assert not errors, errors[:5]
     context.close()
     assert time.monotonic() - started < 180

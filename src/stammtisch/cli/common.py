@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import inspect
 import json
 import os
@@ -35,6 +36,29 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             value = text
         options[name.strip()] = value
+    return options
+
+
+# The option of each game that names its component data file (``--data``).
+DATA_OPTION = {"diemacher": "data_file", "glueckauf": "edition"}
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--elections``, ``--option`` and ``--data``: the table options of ``play`` and ``simulate``."""
+    parser.add_argument("--elections", type=int, choices=(4, 7),
+                        help=_("Die Macher: 4 elections or the long game of 7"))
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help=_("table option, e.g. open_money=true (value read as JSON when it parses); repeatable"))
+    parser.add_argument("--data", metavar="FILE",
+                        help=_("component data file (Die Macher: the data_file option; Glück Auf: edition)"))
+
+
+def table_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_options(args.option)
+    if args.elections is not None:
+        options["elections"] = args.elections
+    if args.data:
+        options[DATA_OPTION.get(args.game, "data_file")] = args.data
     return options
 
 

@@ -17,14 +17,15 @@ from stammtisch.bots.base import Bot
 from stammtisch.cli.common import (
     CliError,
     Texts,
+    add_table_arguments,
     bot_kind_name,
     bot_kinds,
     bot_seed,
     build_game,
     make_bot,
-    parse_options,
     record_path,
     records_dir,
+    table_options,
 )
 from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match
@@ -51,16 +52,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("game", help=_("diemacher or glueckauf"))
     parser.add_argument("--players", type=int, default=None, help=_("number of players (default: 3 for Die Macher, "
                                                                     "2 for Glück Auf)"))
-    parser.add_argument("--elections", type=int, choices=(4, 7),
-                        help=_("Die Macher: 4 elections or the long game of 7"))
     parser.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
     parser.add_argument("--bots", help=_("bot kind for the other seats: heuristic or random, or one per seat "
                                          "separated by commas (default: heuristic where the game has one, "
                                          "else random)"))
     parser.add_argument("--seed", type=int, help=_("seed of the game and the bots (default: a fresh random seed)"))
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
-                        help=_("table option, e.g. open_money=true (value read as JSON when it parses); repeatable"))
-    parser.add_argument("--data", metavar="FILE", help=_("component data file (sets the data_file option)"))
+    add_table_arguments(parser)
     parser.add_argument("--records", metavar="DIR",
                         help=_("where to save the game record (default: $STAMMTISCH_HOME/records or "
                                "~/.local/share/stammtisch/records)"))
@@ -69,15 +66,6 @@ def add_parser(commands: Any) -> None:
 
 
 DEFAULT_PLAYERS = {"diemacher": 3, "glueckauf": 2}
-
-
-def table_options(args: argparse.Namespace) -> dict[str, Any]:
-    options = parse_options(args.option)
-    if getattr(args, "elections", None) is not None:
-        options["elections"] = args.elections
-    if getattr(args, "data", None):
-        options["data_file"] = args.data
-    return options
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

@@ -491,6 +491,13 @@ def private_panel(view: dict[str, Any]) -> Panel | None:
                          Text("\n").join(tile_text(t, with_id=True) for t in drawn)))  # fmt: skip
         else:
             rows.append((_("Drawn order cards\n(only you see them)"), Text("\n").join(card_text(c) for c in drawn)))
+    returned = view.get("returned")
+    if returned:
+        label = (_("Put back on top\n(the last one is drawn first)") if returned["to"] == "top"
+                 else _("Put back under the pile\n(the last one lies lowest)"))
+        tiles = view["stage"] == "return_tiles"
+        rows.append((label, Text("\n").join(tile_text(i, with_id=True) if tiles else card_text(i)
+                                            for i in returned["items"])))
     if view.get("substitutes_owed") and view.get("current") == seat:
         rows.append((_("Substitutes owed"), substitutes(view["substitutes_owed"])))
     if not rows:
@@ -531,13 +538,16 @@ def decision_panel(view: dict[str, Any]) -> Panel:
     elif stage in ("keep_tile", "return_tiles", "keep_order", "return_orders"):
         templates = {
             "keep_tile": _("{player} buys one of the 5 drawn tunnel tiles, or none"),
-            "return_tiles": _("{player} returns the other drawn tunnel tiles to the top or the bottom of the stack"),
+            "return_tiles": _("{player} returns the other drawn tunnel tiles one by one, in any order, all to the "
+                              "top or all to the bottom of the stack"),
             "keep_order": _("{player} keeps one of the 5 drawn order cards, or none"),
-            "return_orders": _("{player} returns the other drawn order cards to the top or the bottom of the deck"),
+            "return_orders": _("{player} returns the other drawn order cards one by one, in any order, all to the "
+                               "top or all to the bottom of the deck"),
         }
         body.append(fill(templates[stage], player=who))
     elif stage == "coal":
-        body.append(fill(_("{player} puts a cube of another colour on each new minecart: {minecarts}"), player=who,
+        body.append(fill(_("{player} may put a cube of another colour on each new minecart, or leave it empty: "
+                           "{minecarts}"), player=who,
                          minecarts=substitutes(view["substitutes_owed"])))  # fmt: skip
         body.append(fill(_("coal supply {cubes}"), cubes=supply(view["supply"])))
     elif stage == "confirm":

@@ -15,7 +15,16 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.bots.base import Bot
-from stammtisch.cli.common import CliError, bot_kind_name, bot_kinds, bot_seed, build_game, make_bot, parse_options
+from stammtisch.cli.common import (
+    CliError,
+    add_table_arguments,
+    bot_kind_name,
+    bot_kinds,
+    bot_seed,
+    build_game,
+    make_bot,
+    table_options,
+)
 from stammtisch.engine.protocol import Game
 from stammtisch.i18n import _
 
@@ -36,7 +45,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--bots", help=_("bot kinds per seat, e.g. heuristic,random,random; one kind applies to all "
                                          "seats (default: heuristic where the game has one, else random)"))
     parser.add_argument("--seed", type=int, default=0, help=_("base seed (default 0); game i uses seed+i"))
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("table option; repeatable"))
+    add_table_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -69,7 +78,7 @@ class Tally:
 def run(args: argparse.Namespace, console: Console) -> int:
     if args.games < 1:
         raise CliError(_("--games must be at least 1"))
-    game = build_game(args.game, args.players, parse_options(args.option))
+    game = build_game(args.game, args.players, table_options(args))
     kinds = bot_kinds(args.bots, args.game, args.players)
     tally = Tally(args.players, kinds)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())

@@ -59,9 +59,9 @@ class HeuristicBot:
         if "keep_tile" in kinds:
             return self._keep_tile(view, me, legal)
         if "return_tiles" in kinds or "return_orders" in kinds:
-            return next(a for a in legal if a[1] == "bottom")
+            return self._put_back(legal)
         if "coal" in kinds:
-            return self._substitute(me, legal)
+            return self._substitute(view, me, legal)
         if stage == "mining":
             return self._mining_step(view, me, legal)
         if "place" in kinds:
@@ -193,9 +193,22 @@ class HeuristicBot:
                     best, choice = value, action
         return choice
 
-    def _substitute(self, me: dict[str, Any], legal: list[Action]) -> Action:
+    @staticmethod
+    def _put_back(legal: list[Action]) -> Action:
+        """Under the pile: what the bot passed over is out of the others' reach for long."""
+        return next((a for a in legal if a[1] == "bottom"), legal[0])
+
+    def _substitute(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        """A cube of a colour the orders lack; else, in the last shift, an empty cart (it scores
+        in the empty-minecart categories); else any cube (coal is worth VP at the end)."""
         short = self._unmet_colours(me)
-        return max(legal, key=lambda a: short[COLOURS.index(a[1])])
+        cubes = [a for a in legal if a[1] is not None]
+        best = max(cubes, key=lambda a: short[COLOURS.index(a[1])], default=None)
+        if best is not None and short[COLOURS.index(best[1])]:
+            return best
+        if best is None or view["shift"] == view["shifts"]:
+            return ("coal", None)
+        return best
 
     # --- mining ------------------------------------------------------------------------------
 

@@ -55,8 +55,8 @@ CAGE_TO = tuple(("cage", name) for name in LEVELS)
 LOAD = tuple(("load", name) for name in COLOURS)
 STORE = tuple(("store", name) for name in COLOURS)
 SUBSTITUTE = tuple(("coal", name) for name in COLOURS)
-RETURN_TILES_TO = (("return_tiles", "top"), ("return_tiles", "bottom"))
-RETURN_ORDERS_TO = (("return_orders", "top"), ("return_orders", "bottom"))
+LEAVE_CART_EMPTY: Action = ("coal", None)  # a substitute cube is optional ("możesz")
+RETURN_SIDES = ("top", "bottom")
 KEEP_NO_TILE: Action = ("keep_tile", None)
 KEEP_NO_ORDER: Action = ("keep_order", None)
 
@@ -115,8 +115,8 @@ class GlueckAuf(Game[State]):
         self.keep_order_actions = [("keep_order", i) for i in range(len(self.cards))]
         self._legal: dict[str, Callable[[State, Player], list[Action]]] = {
             DRAFT: self._legal_draft, PLACE: self._legal_place, MINING: self._legal_mining,
-            KEEP_TILE: self._legal_keep_tile, RETURN_TILES: lambda s, p: list(RETURN_TILES_TO),
-            KEEP_ORDER: self._legal_keep_order, RETURN_ORDERS: lambda s, p: list(RETURN_ORDERS_TO),
+            KEEP_TILE: self._legal_keep_tile, RETURN_TILES: self._legal_return,
+            KEEP_ORDER: self._legal_keep_order, RETURN_ORDERS: self._legal_return,
             COAL: self._legal_coal, CONFIRM: lambda s, p: [CONFIRM_TURN],
         }  # fmt: skip
         self._apply: dict[str, Callable[[State, int, Action, list[Event]], None]] = {
@@ -345,8 +345,14 @@ class GlueckAuf(Game[State]):
         legal.append(KEEP_NO_ORDER)
         return legal
 
+    def _legal_return(self, s: State, p: Player) -> list[Action]:
+        """The next drawn item to put back; the side is chosen with the first one."""
+        kind = "return_tiles" if s.stage == RETURN_TILES else "return_orders"
+        sides = RETURN_SIDES if s.return_to is None else (s.return_to,)
+        return [(kind, where, item) for where in sides for item in sorted(s.drawn)]
+
     def _legal_coal(self, s: State, p: Player) -> list[Action]:
-        return [SUBSTITUTE[c] for c in range(4) if s.supply[c]]
+        return [*(SUBSTITUTE[c] for c in range(4) if s.supply[c]), LEAVE_CART_EMPTY]
 
     # --- draft --------------------------------------------------------------------------------
 
@@ -474,8 +480,13 @@ class GlueckAuf(Game[State]):
             self._end_turn(s, events)
 
     def _substitute(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        colour = COLOUR_INDEX[action[1]]
         tunnel = s.owed_coal.pop(0)
+        if action[1] is None:
+            self._count(s, "carts_left_empty")
+            events.append(Event("cart_left_empty", {"seat": seat, "tunnel": COLOURS[tunnel]}))
+            self._after_purchase(s, events)
+            return
+        colour = COLOUR_INDEX[action[1]]
         s.supply[colour] -= 1
         s.players[seat].coal[tunnel * 4 + colour] += 1
         self._count(s, "substitute_cubes")
@@ -495,18 +506,32 @@ class GlueckAuf(Game[State]):
             self._after_purchase(s, events)
 
     def _return_tiles(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        self._return_drawn(s, seat, s.tile_stack, action[1], "tiles", events)
-        self._after_purchase(s, events)
+        if self._return_one(s, seat, s.tile_stack, action, "tiles", events):
+            self._after_purchase(s, events)
 
-    def _return_drawn(self, s: State, seat: int, pile: list[int], where: str, what: str, events: list[Event]) -> None:
-        # The returned items are shuffled: their order is never part of anyone's view.
-        s.chance.shuffle(s.drawn)
+    def _return_one(self, s: State, seat: int, pile: list[int], action: Action, what: str, events: list[Event]) -> bool:
+        """Put one drawn item face down on top of or under the pile (the last one follows by
+        itself); True once the hand is empty.  Only the drawer knows the order."""
+        where = str(action[1])
+        s.return_to = where
+        self._put_back(s, pile, where, int(action[2]))
+        if len(s.drawn) == 1:
+            self._put_back(s, pile, where, s.drawn[0])
+        if s.drawn:
+            return False
+        events.append(Event("returned", {"seat": seat, "what": what, "count": len(s.returned), "where": where}))
+        s.return_to = None
+        s.returned = []
+        return True
+
+    @staticmethod
+    def _put_back(s: State, pile: list[int], where: str, item: int) -> None:
+        s.drawn.remove(item)
+        s.returned.append(item)
         if where == "top":
-            pile.extend(s.drawn)
+            pile.append(item)
         else:
-            pile[0:0] = s.drawn
-        events.append(Event("returned", {"seat": seat, "what": what, "count": len(s.drawn), "where": where}))
-        s.drawn = []
+            pile.insert(0, item)
 
     # --- orders -------------------------------------------------------------------------------
 
@@ -524,8 +549,8 @@ class GlueckAuf(Game[State]):
             self._end_turn(s, events)
 
     def _return_orders(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        self._return_drawn(s, seat, s.order_deck, action[1], "orders", events)
-        self._end_turn(s, events)
+        if self._return_one(s, seat, s.order_deck, action, "orders", events):
+            self._end_turn(s, events)
 
     def _deliver(self, s: State, seat: int, p: Player, transport: int, events: list[Event]) -> None:
         cards = self.cards

@@ -83,7 +83,7 @@ class State:
     __slots__ = (
         "chance", "players", "stage", "shift", "start_player", "current", "draft_queue", "revealed",
         "owner", "count", "factory", "tile_stack", "order_slots", "order_deck", "supply",
-        "steps_left", "drawn", "owed_coal", "refill", "final", "stats",
+        "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats",
     )  # fmt: skip
 
     def __init__(self, chance: Chance, players: list[Player], spaces: int) -> None:
@@ -104,6 +104,8 @@ class State:
         self.supply = [0, 0, 0, 0]  # coal cubes in the general supply
         self.steps_left = 0  # work steps left in the current mining action
         self.drawn: list[int] = []  # tiles or cards drawn by the draw-5 spaces, seen by their drawer
+        self.return_to: str | None = None  # "top" or "bottom" once the drawer has put one back
+        self.returned: list[int] = []  # the drawn items put back so far, in that order (the drawer's secret)
         self.owed_coal: list[int] = []  # tunnels of new minecarts still waiting for a substitute cube
         self.refill: tuple[str, int] | None = None  # board slot emptied this turn, refilled on confirm
         self.final: list[dict[str, int]] | None = None  # final scoring breakdown per seat
@@ -128,6 +130,8 @@ class State:
         other.supply = self.supply[:]
         other.steps_left = self.steps_left
         other.drawn = self.drawn[:]
+        other.return_to = self.return_to
+        other.returned = self.returned[:]
         other.owed_coal = self.owed_coal[:]
         other.refill = self.refill
         other.final = None if self.final is None else [dict(f) for f in self.final]

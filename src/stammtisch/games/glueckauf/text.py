@@ -142,6 +142,9 @@ _EVENTS: dict[str, Callable[[Params, str], str]] = {
     "substitute_coal": lambda p, who: _("{who} puts a {colour} cube on a new minecart in the {tunnel} tunnel").format(
         who=who, colour=_word(p["colour"]), tunnel=_word(p["tunnel"])
     ),
+    "cart_left_empty": lambda p, who: _("{who} leaves a new minecart in the {tunnel} tunnel empty").format(
+        who=who, tunnel=_word(p["tunnel"])
+    ),
     "kept_nothing": lambda p, who: (
         _("{who} keeps no tunnel tile") if p["what"] == "tile" else _("{who} keeps no order card")
     ).format(who=who),
@@ -218,7 +221,10 @@ _ACTIONS: dict[str, Callable[[Action], str]] = {
     "store": lambda a: _("Put a {colour} cube into storage").format(colour=_word(a[1])),
     "done": lambda a: _("End mining"),
     "confirm": lambda a: _("Confirm the turn"),
-    "coal": lambda a: _("Put a {colour} cube on the new minecart").format(colour=_word(a[1])),
+    "coal": lambda a: (
+        _("Leave the new minecart empty") if a[1] is None
+        else _("Put a {colour} cube on the new minecart").format(colour=_word(a[1]))
+    ),
     "keep_tile": lambda a: (
         _("Keep no tunnel tile") if a[1] is None else _("Buy tunnel tile {tile}").format(tile=a[1])
     ),
@@ -226,13 +232,13 @@ _ACTIONS: dict[str, Callable[[Action], str]] = {
         _("Keep no order card") if a[1] is None else _("Keep order card {card}").format(card=a[1])
     ),
     "return_tiles": lambda a: (
-        _("Return the tunnel tiles to the top of the stack") if a[1] == "top"
-        else _("Return the tunnel tiles to the bottom of the stack")
-    ),
+        _("Put tunnel tile {tile} on top of the stack") if a[1] == "top"
+        else _("Put tunnel tile {tile} under the stack")
+    ).format(tile=a[2]),
     "return_orders": lambda a: (
-        _("Return the order cards to the top of the deck") if a[1] == "top"
-        else _("Return the order cards to the bottom of the deck")
-    ),
+        _("Put order card {card} on top of the deck") if a[1] == "top"
+        else _("Put order card {card} under the deck")
+    ).format(card=a[2]),
 }  # fmt: skip
 
 

@@ -1,9 +1,9 @@
 """What one seat may know: the whole open table, its own secrets, nothing else.
 
 Never in a view: the order or contents of the tile stack and the order deck (only their
-sizes), the Chance, another seat's draw-5 hand, and (unless the table plays with open
-delivered cards) which cards another seat has delivered since the last shift scoring
-revealed them.
+sizes), the Chance, another seat's draw-5 hand and the order in which it puts it back, and
+(unless the table plays with open delivered cards) which cards another seat has delivered
+since the last shift scoring revealed them (at game over every pile is open).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
         "supply": dict(zip(COLOURS, s.supply, strict=True)),
         "seats": [_seat(game, s, p, other, seat) for other, p in enumerate(s.players)],
         "drawn": _drawn(game, s, seat),
+        "returned": _returned(game, s, seat),
     }
     if s.final is not None:
         view["final"] = [dict(f) for f in s.final]
@@ -112,6 +113,17 @@ def _drawn(game: GlueckAuf, s: State, seat: int | None) -> list[dict[str, Any]] 
     return None
 
 
+def _returned(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any] | None:
+    """The drawn items put back so far, in that order, and where: the drawer's secret."""
+    if seat is None or seat != s.current or not s.returned:
+        return None
+    if s.stage == RETURN_TILES:
+        items = [tile_view(game, t) for t in s.returned]
+    else:
+        items = [card_view(game.cards[c]) for c in s.returned]
+    return {"to": s.return_to, "items": items}
+
+
 def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
     card_id, fields, missing = order
     view = card_view(game.cards[card_id])
@@ -121,8 +133,8 @@ def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
 
 
 def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
-    own = viewer == seat
-    open_delivered = own or game.options["open_delivered"]
+    # every delivered pile is public once the game is over (final scoring counts them openly)
+    open_delivered = viewer == seat or game.options["open_delivered"] or s.stage == OVER
     light = [t for t in p.tiles if game.tiles[t].light]
     dark = [t for t in p.tiles if not game.tiles[t].light]
     return {

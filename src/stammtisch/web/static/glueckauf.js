@@ -483,9 +483,10 @@ class Board {
     } else if (["keep_tile", "return_tiles", "keep_order", "return_orders"].includes(v.stage)) {
       parts.push(this.drawn());
     } else if (v.stage === "coal") {
-      parts.push(h("p", { text: this.t("New minecarts without coal of their colour: put a cube of another colour on each.") }));
+      parts.push(h("p", { text: this.t("New minecarts without coal of their colour: you may put a cube of another colour on each, or leave it empty.") }));
       parts.push(h("div.ga-row", {}, v.substitutes_owed.map((c) => h("span.ga-owed", {}, this.cart(null), h("span", { text: this.levelWord(c) })))));
-      parts.push(h("div.ga-row", {}, COLOURS.filter((c) => v.supply[c]).map((c) => this.action(["coal", c], "span.ga-coalpick", {}, this.cube(c), h("span", { text: String(v.supply[c]) })))));
+      parts.push(h("div.ga-row", {}, COLOURS.filter((c) => v.supply[c]).map((c) => this.action(["coal", c], "span.ga-coalpick", {}, this.cube(c), h("span", { text: String(v.supply[c]) }))),
+        this.action(["coal", null], "span.ga-coalpick.ga-leave-empty", {}, this.cart(null), h("span", { text: this.t("leave empty") }))));
     } else if (v.stage === "confirm") {
       parts.push(h("p", { text: mine ? this.t("Confirm your turn: the emptied space is refilled then.")
         : this.t("{player} confirms the turn.", { player: who }) }));
@@ -552,24 +553,29 @@ class Board {
         : this.t("{player} looks at order cards drawn from the deck.", { player: this.name(v.current) }) }));
       return h("div", {}, out);
     }
+    const show = (item) => (tiles ? this.tile(item) : this.card(item));
     if (keeping) {
       out.push(h("p", { text: tiles ? this.t("Buy one of the drawn tunnel tiles, or none (only you see them).")
         : this.t("Keep one of the drawn order cards, or none (only you see them).") }));
-    } else {
-      out.push(h("p", { text: tiles ? this.t("Return the other tiles to the top or the bottom of the stack.")
-        : this.t("Return the other cards to the top or the bottom of the deck.") }));
+      const items = v.drawn.map((item) => this.action([tiles ? "keep_tile" : "keep_order", item.id], "span.ga-pick", {}, show(item)));
+      const none = this.action([tiles ? "keep_tile" : "keep_order", null], "span.ga-pick.ga-pick-none", {},
+        h("span", { text: tiles ? this.t("Keep no tunnel tile") : this.t("Keep no order card") }));
+      out.push(h("div.ga-hand", {}, items, none));
+      return h("div", {}, out);
     }
-    const items = v.drawn.map((item) => tiles
-      ? this.action(["keep_tile", item.id], "span.ga-pick", {}, this.tile(item))
-      : this.action(["keep_order", item.id], "span.ga-pick", {}, this.card(item)));
-    const none = keeping ? this.action([tiles ? "keep_tile" : "keep_order", null], "span.ga-pick.ga-pick-none", {},
-      h("span", { text: tiles ? this.t("Keep no tunnel tile") : this.t("Keep no order card") })) : null;
-    out.push(h("div.ga-hand", {}, items, none));
-    if (!keeping) {
-      const kind = tiles ? "return_tiles" : "return_orders";
-      out.push(h("div.ga-row", {},
-        this.action([kind, "top"], "span.ga-big", {}, icon("up"), this.legal.get(JSON.stringify([kind, "top"])) || ""),
-        this.action([kind, "bottom"], "span.ga-big", {}, icon("down"), this.legal.get(JSON.stringify([kind, "bottom"])) || "")));
+    out.push(h("p", { text: tiles ? this.t("Put the other tiles back one by one, in the order you like, all on top of the stack or all under it. On top, the tile put back last is drawn first.")
+      : this.t("Put the other cards back one by one, in the order you like, all on top of the deck or all under it. On top, the card put back last is drawn first.") }));
+    // one item at a time: each drawn item with a button per side still open
+    const kind = tiles ? "return_tiles" : "return_orders";
+    const items = v.drawn.map((item) => h("span.ga-returnpick", {}, show(item),
+      ...["top", "bottom"].filter((where) => this.legal.has(JSON.stringify([kind, where, item.id])))
+        .map((where) => this.action([kind, where, item.id], "span.ga-side", {}, icon(where === "top" ? "up" : "down"),
+          h("span", { text: where === "top" ? this.t("on top") : this.t("under") })))));
+    out.push(h("div.ga-hand", {}, items));
+    if (v.returned) {
+      out.push(h("p", { text: v.returned.to === "top" ? this.t("Put back on top so far (the last one is drawn first):")
+        : this.t("Put back under the pile so far (the last one lies lowest):") }));
+      out.push(h("div.ga-hand.ga-returned", {}, v.returned.items.map(show)));
     }
     return h("div", {}, out);
   }
