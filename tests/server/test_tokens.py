@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+import secrets
+import stat
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from stammtisch.engine.record import Header, Record
+from stammtisch.server.config import Config
+from stammtisch.server.redact import redact
+from stammtisch.server.store import Store, TableRow
 from tests.server.helpers import Api, Cluster, ServerProcess, Ws
 
 
@@ -126,3 +133,82 @@ def test_public_url_makes_absolute_invite_links(tmp_path: Path) -> None:
         assert re.fullmatch(rf"https://stammtisch\.example/play/{table_id}#seat=1&invite=[\w-]+", url), url
     finally:
         server.stop()
+
+
+def test_redaction_masks_anything_token_like() -> None:
+    token = "Qx3_vA9-kLm2PqRsT7uVwXyZ0aBcDeFg"  # the shape of secrets.token_urlsafe(24)
+    lines = [f'127.0.0.1:5 - "GET /api/tables/abc/view?token={token}&since=3 HTTP/1.1" 400',
+             f"< TEXT '{{\"type\":\"auth\",\"token\":\"{token}\"}}' [52 bytes]",
+             f"(b'authorization', b'Bearer {token}')", f"Authorization: bearer {token}",
+             f"/play/abc#seat=1&invite={token}", f"a bare {token} in a message", f"token={token[:10]}"]
+    for line in lines:
+        masked = redact(line)
+        assert token[:10] not in masked and "[redacted]" in masked, masked
+    # Ordinary words, table ids and paths stay as they are.
+    for line in ("GET /api/tables/kL2_xQ9aBcD4/view", "stammtisch.server.tables._free_seat_if_not_invited_or_open"):
+        assert redact(line) == line
+
+
+def test_no_token_reaches_the_log(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, log_level="debug").start()
+    try:
+        api = Api(server.url)
+        table_id, host = api.create("glueckauf", 2, {"start_player": 0})
+        anna = api.join(table_id, 0, "Anna")
+        invitation = api.ok("POST", f"/api/tables/{table_id}/invites", host, json={"seats": [1]})["invites"][0]
+        ben = api.ok("POST", f"/api/tables/{table_id}/seats/1", invitation["token"], json={"name": "Ben"})["token"]
+        api.start(table_id, host)
+        base = server.url.replace("http://", "ws://")
+        with Ws(f"{base}/ws/tables/{table_id}") as first, \
+                Ws(f"{base}/ws/play/{table_id}", {"Authorization": f"Bearer {ben}"}) as second:
+            first.auth(anna)
+            sockets = {0: first, 1: second}
+            for _ in range(6):  # a few moves, whoever is to act
+                state = api.view(table_id)
+                seat = state["to_act"][0]
+                mine = api.view(table_id, anna if seat == 0 else ben)
+                sockets[seat].send({"type": "act", "action": mine["legal"][0], "move_no": mine["move_no"], "id": 1})
+                assert sockets[seat].reply()["type"] == "ok"
+        careless = api.request("GET", f"/api/tables/{table_id}/view", params={"token": anna})
+        assert careless.status_code == 400
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    # issue #9 Tokens: with --log-level debug the access log and the WebSocket frames are logged, tokens masked
+    assert f"/api/tables/{table_id}/view" in log and "WebSocket" in log and '"type": "act"' in log, log[-3000:]
+    assert "[redacted]" in log
+    for secret in (host, anna, invitation["token"], ben):
+        assert secret not in log and secret[:12] not in log
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_data_directory_and_database_are_private(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "data"
+
+    async def write() -> dict[str, int]:
+        store = Store(Config(data_dir=data).database_url())
+        await store.open()
+        await store.create_table(TableRow(secrets.token_hex(4), "glueckauf", 2, {}, 5, "open", "h", 1.0))
+        modes = {f.name: mode(f) for f in data.iterdir()}  # the database with its -wal and -shm, while it is open
+        await store.close()
+        return modes
+
+    # issue #9 Tokens: the database holds the seeds of running games; only its user may read it
+    assert asyncio.run(write()) == {"stammtisch.db": 0o600, "stammtisch.db-shm": 0o600, "stammtisch.db-wal": 0o600}
+    assert mode(data) == 0o700
+    # A database of an earlier version, readable by all, becomes private on the next start.
+    for f in data.iterdir():
+        f.chmod(0o644)
+    assert set(asyncio.run(write()).values()) == {0o600}
+
+
+def test_records_are_private(tmp_path: Path) -> None:
+    path = tmp_path / "records" / "game.jsonl"
+    Record(Header("glueckauf", 2, {}, 7, ["A", "B"])).save(path)
+    assert mode(path.parent) == 0o700 and mode(path) == 0o600
+    path.chmod(0o644)
+    Record(Header("glueckauf", 2, {}, 7, ["A", "B"])).save(path)  # saved again as the game goes on
+    assert mode(path) == 0o600

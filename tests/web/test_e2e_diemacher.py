@@ -234,12 +234,19 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
     anna.get_by_role("button", name="Create the table").click()
     anna.wait_for_url(re.compile(r"/play/"))
     link = anna.get_by_role("textbox", name="Invite link").input_value()
-    assert "token=" in link
+    # issue #9 Tokens: the invitation rides in the fragment, which no browser sends to a server
+    assert link.startswith(server.url + "/play/") and "#seat=1&invite=" in link and "?" not in link
     shot(anna, "dm-10-waiting-room")
 
     ben.goto(link)
     ben.get_by_label("Your name", exact=True).fill("Ben")
+    assert "invite" not in ben.url  # taken out of the address bar (and history) at once
+    ben.reload()  # the invitation is kept in this browser until claimed
+    ben.get_by_label("Your name", exact=True).fill("Ben")
     ben.get_by_role("button", name="Join the table").click()
+    ben.wait_for_function("() => document.body.innerText.includes('(you)')")
+    invitation = link.split("invite=")[1]
+    assert seats_kept(ben)[link.split("/play/")[1].split("#")[0]]["token"] not in (None, invitation)
     anna.get_by_role("button", name="Start the game").wait_for()
     anna.wait_for_function("() => document.body.innerText.includes('Ben')")
     anna.get_by_role("button", name="Start the game").click()
