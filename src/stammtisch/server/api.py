@@ -218,37 +218,45 @@ async def authenticate(websocket: WebSocket, hub: Hub, table: LiveTable, send: S
         except ApiError as error:
             await refuse(websocket, send, error)
             return None
-    deadline = asyncio.get_running_loop().time() + hub.config.auth_timeout
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + hub.config.auth_timeout
     while True:
         try:
-            data = await receive_message(websocket, max(0.0, deadline - asyncio.get_running_loop().time()))
-        except (TimeoutError, WebSocketDisconnect):
+            data = await receive_message(websocket, max(0.0, deadline - loop.time()))
+        except TimeoutError:
             with contextlib.suppress(Exception):
                 await refuse(websocket, send, ApiError(408, "no_auth", "no auth message came; the first message "
                                                                        'must be {"type": "auth", "token": …}'))
             return None
         if data is None:
             return None
-        ref: Any = None
-        try:
-            message = parse_ws(data, hub.config.max_message)
-            ref = message.get("id")
-            if message["type"] == "ping":
-                reply: dict[str, Any] = {"type": "pong"}
-            elif message["type"] != "auth":
-                raise ApiError(401, "no_token", 'authenticate first: send {"type": "auth", "token": TOKEN} '
-                                                "(without a token to watch)")
-            else:
-                token = field(message, "token", str, None)
-                seat = hub.viewer(table, token)
-                reply = {"type": "ok", "seat": seat}
-        except ApiError as error:
-            reply = {"type": "error", **error.to_json()}
-        if ref is not None:
-            reply["id"] = ref
+        reply, auth = answer_auth(hub, table, data)
         await send(reply)
-        if reply["type"] == "ok":
-            return token, seat
+        if auth is not None:
+            return auth
+
+
+def answer_auth(hub: Hub, table: LiveTable, data: str | bytes) -> tuple[dict[str, Any], Auth | None]:
+    """The answer to a message before the socket is authenticated, and who it is once it is."""
+    ref: Any = None
+    auth: Auth | None = None
+    try:
+        message = parse_ws(data, hub.config.max_message)
+        ref = message.get("id")
+        if message["type"] == "ping":
+            reply: dict[str, Any] = {"type": "pong"}
+        elif message["type"] != "auth":
+            raise ApiError(401, "no_token", 'authenticate first: send {"type": "auth", "token": TOKEN} '
+                                            "(without a token to watch)")
+        else:
+            token = field(message, "token", str, None)
+            auth = token, hub.viewer(table, token)
+            reply = {"type": "ok", "seat": auth[1]}
+    except ApiError as error:
+        reply = {"type": "error", **error.to_json()}
+    if ref is not None:
+        reply["id"] = ref
+    return reply, auth
 
 
 async def table_socket(websocket: WebSocket) -> None:
