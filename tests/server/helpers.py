@@ -40,8 +40,10 @@ class ServerProcess:
     """``stammtisch serve`` in a subprocess on a free loopback port."""
 
     def __init__(self, data_dir: Path, database: str | None = None, redis: str | None = None,
-                 bot_delay: float = 0.0, port: int | None = None) -> None:
+                 bot_delay: float = 0.0, port: int | None = None, log_level: str = "warning",
+                 extra: tuple[str, ...] = ()) -> None:
         self.data_dir, self.database, self.redis, self.bot_delay = data_dir, database, redis, bot_delay
+        self.log_level, self.extra = log_level, extra
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -49,7 +51,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         args = [sys.executable, "-m", "stammtisch", "serve", "--port", str(self.port), "--data-dir",
-                str(self.data_dir), "--bot-delay", str(self.bot_delay), "--log-level", "warning"]
+                str(self.data_dir), "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.extra]
         if self.database:
             args += ["--database", self.database]
         if self.redis:
@@ -98,13 +100,11 @@ class Cluster:
         return Api(self.url(i))
 
     def ws(self, table_id: str, token: str | None = None, i: int = 0, since: int | None = None) -> Ws:
-        query = []
-        if token:
-            query.append(f"token={token}")
-        if since is not None:
-            query.append(f"since={since}")
+        """A socket on ``/ws/tables/{id}``, authenticated by its first message (no token: a spectator)."""
         base = self.url(i).replace("http://", "ws://")
-        return Ws(f"{base}/ws/tables/{table_id}" + ("?" + "&".join(query) if query else ""))
+        ws = Ws(f"{base}/ws/tables/{table_id}" + ("" if since is None else f"?since={since}"))
+        ws.auth(token)
+        return ws
 
 
 class Api:
@@ -163,8 +163,8 @@ class Api:
 class Ws:
     """A WebSocket client that keeps every frame it receives, as received."""
 
-    def __init__(self, url: str) -> None:
-        self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None)
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None, additional_headers=headers)
         self.conn.__enter__()
         self.frames: list[str] = []
         self.latest: dict[str, Any] | None = None  # the newest state received
@@ -180,6 +180,13 @@ class Ws:
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
+
+    def auth(self, token: str | None) -> dict[str, Any]:
+        """The first message: who this socket is (no token: a spectator)."""
+        self.send({"type": "auth", "token": token} if token else {"type": "auth"})
+        reply = self.recv()
+        assert reply["type"] == "ok", reply
+        return reply
 
     def until(self, predicate: Any, timeout: float = 30) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

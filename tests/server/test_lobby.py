@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.helpers import Cluster
+from tests.server.helpers import Cluster, Ws
 
 
 def test_create_list_join_start(cluster: Cluster) -> None:
@@ -77,17 +77,19 @@ def test_invites_hold_one_seat_each(cluster: Cluster) -> None:
     api.join(table_id, 0, "Host")
     invites = api.ok("POST", f"/api/tables/{table_id}/invites", host)["invites"]
     assert [i["seat"] for i in invites] == [1, 2]
-    assert all(f"/play/{table_id}?token={i['token']}" in i["url"] for i in invites)
+    # issue #9 Tokens: the invitation rides in the link's fragment (never sent to a server), in a relative link
+    assert [i["url"] for i in invites] == [f"/play/{table_id}#seat={i['seat']}&invite={i['token']}" for i in invites]
     assert len({i["token"] for i in invites}) == 2
-    # The link's token is that seat's token: it joins (and names) that seat only.
+    # An invitation names one seat; it claims (and names) that seat only.
     wrong_seat = other.request("POST", f"/api/tables/{table_id}/seats/2", invites[0]["token"], json={"name": "X"})
     assert wrong_seat.status_code == 403
-    other.ok("POST", f"/api/tables/{table_id}/seats/1", invites[0]["token"], json={"name": "Carla"})
+    carla = other.ok("POST", f"/api/tables/{table_id}/seats/1", invites[0]["token"], json={"name": "Carla"})
+    dora = other.ok("POST", f"/api/tables/{table_id}/seats/2", invites[1]["token"], json={"name": "Dora"})
     api.start(table_id, host)
-    assert other.view(table_id, invites[0]["token"])["seat"] == 1
-    assert other.view(table_id, invites[1]["token"])["seat"] == 2
+    assert other.view(table_id, carla["token"])["seat"] == 1
+    assert other.view(table_id, dora["token"])["seat"] == 2
     seats = api.ok("GET", f"/api/tables/{table_id}")["seats"]
-    assert [s["name"] for s in seats][:2] == ["Host", "Carla"]
+    assert [s["name"] for s in seats] == ["Host", "Carla", "Dora"]
 
 
 def test_spectators_watch_without_a_token(cluster: Cluster) -> None:
@@ -110,6 +112,6 @@ def test_spectators_watch_without_a_token(cluster: Cluster) -> None:
 def test_unknown_table(cluster: Cluster) -> None:
     api = cluster.api()
     assert api.request("GET", "/api/tables/nope/view").status_code == 404
-    with cluster.ws("nope") as ws:
+    with Ws(cluster.url().replace("http://", "ws://") + "/ws/tables/nope") as ws:
         message = ws.recv()
         assert message["type"] == "error" and message["error"] == "not_found"

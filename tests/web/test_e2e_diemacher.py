@@ -233,13 +233,33 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
     anna.get_by_label("Seat 3").select_option("bot:heuristic")
     anna.get_by_role("button", name="Create the table").click()
     anna.wait_for_url(re.compile(r"/play/"))
+    first_link = anna.get_by_role("textbox", name="Invite link").input_value()
+    # issue #9 Tokens: the invitation rides in the fragment, which no browser sends to a server
+    assert first_link.startswith(server.url + "/play/") and "#seat=1&invite=" in first_link and "?" not in first_link
+    # A new link replaces the first, which no longer claims the seat.
+    anna.get_by_role("button", name="New invite link").click()
+    anna.wait_for_function("(old) => document.querySelector('.copy-text').value !== old", arg=first_link)
     link = anna.get_by_role("textbox", name="Invite link").input_value()
-    assert "token=" in link
+    table_id = link.split("/play/")[1].split("#")[0]
+    stale = httpx.post(f"{server.url}/api/tables/{table_id}/seats/1", json={"name": "Eve"},
+                       headers={"authorization": f"Bearer {first_link.split('invite=')[1]}"})
+    assert stale.status_code == 403
     shot(anna, "dm-10-waiting-room")
 
     ben.goto(link)
     ben.get_by_label("Your name", exact=True).fill("Ben")
+    assert "invite" not in ben.url  # taken out of the address bar (and history) at once
+    ben.reload()  # the invitation is kept in this browser until claimed
+    ben.get_by_label("Your name", exact=True).fill("Ben")
     ben.get_by_role("button", name="Join the table").click()
+    ben.wait_for_function("() => document.body.innerText.includes('(you)')")
+    ben_token = seats_kept(ben)[table_id]["token"]
+    assert ben_token not in (None, link.split("invite=")[1])  # a fresh seat token, not the invitation
+    ben.goto(server.url + "/")
+    ben.goto(link)  # opening the link again: still Ben's seat
+    ben.wait_for_function("() => document.body.innerText.includes('(you)')")
+    assert "invite" not in ben.url and seats_kept(ben)[table_id]["token"] == ben_token
+    assert not seats_kept(ben)[table_id].get("invitation")
     anna.get_by_role("button", name="Start the game").wait_for()
     anna.wait_for_function("() => document.body.innerText.includes('Ben')")
     anna.get_by_role("button", name="Start the game").click()
@@ -262,8 +282,7 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
                 choose(page, offered[0])
                 picks += 1
         anna.wait_for_timeout(100)
-    tokens = {name: next(iter(seats_kept(page).values()))["token"] for name, page in (("anna", anna), ("ben", ben))}
-    table_id = next(iter(seats_kept(anna)))
+    tokens = {name: seats_kept(page)[table_id]["token"] for name, page in (("anna", anna), ("ben", ben))}
     for me, other in (("anna", "ben"), ("ben", "anna")):
         page = anna if me == "anna" else ben
         text = page.locator("body").inner_text()

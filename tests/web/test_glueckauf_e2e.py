@@ -24,7 +24,7 @@ from typing import Any
 from stammtisch.engine.record import action_from_json, action_to_json
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import shot, watch_errors
+from tests.web.browser import seats_kept, shot, watch_errors
 
 WAIT_MS = 20_000
 
@@ -121,7 +121,7 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     started = time.monotonic()
     api = Api(server.url)
     table_id, host = api.create("glueckauf", 2, {"start_player": 0})
-    token = api.join(table_id, 0, "Anna")
+    invite = api.ok("POST", f"/api/tables/{table_id}/invites", host, json={"seats": [0]})["invites"][0]
     api.bot(table_id, host, 1, "heuristic")
     api.start(table_id, host)
 
@@ -129,8 +129,15 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     page = context.new_page()
     errors: list[str] = []
     watch_errors(page, errors)
-    page.goto(f"{server.url}/play/{table_id}?token={token}")
+    # issue #9 Tokens: the invite link (invitation in the fragment) of a running game is claimed at once for a
+    # fresh seat token, kept in this browser; the address bar no longer shows the invitation
+    page.goto(server.url + invite["url"])
     page.wait_for_selector("#board .ga", timeout=WAIT_MS)
+    page.wait_for_function("(id) => (JSON.parse(localStorage.getItem('stammtisch.seats') || '{}')[id] || {}).token",
+                           arg=table_id, timeout=WAIT_MS)
+    assert "invite" not in page.url
+    token = seats_kept(page)[table_id]["token"]
+    assert token != invite["token"] and api.view(table_id, token)["seat"] == 0
 
     me = Player(page, api, table_id, token)
     state = me.until_my_turn(-1)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from stammtisch import i18n
 from stammtisch.server.app import create_app
@@ -68,7 +69,8 @@ def state(ws: Any) -> dict[str, Any]:
 def test_play_socket_speaks_the_readers_language(client: TestClient) -> None:
     table_id, host, token = table(client)
     client.post(f"/api/tables/{table_id}/start", json={}, headers={"authorization": f"Bearer {host}"})
-    with client.websocket_connect(f"/ws/play/{table_id}?token={token}&lang=pl") as ws:
+    with client.websocket_connect(f"/ws/play/{table_id}?lang=pl") as ws:
+        ws.send_json({"type": "auth", "token": token})  # issue #9 Tokens: the first message, not the URL
         message = state(ws)
         assert message["history"] and message["seat"] == 0 and message["lang"] == "pl"
         assert len(message["labels"]) == len(message["legal"]) > 0
@@ -83,11 +85,38 @@ def test_play_socket_speaks_the_readers_language(client: TestClient) -> None:
                 assert reply["type"] == "ok"
                 break
     with client.websocket_connect(f"/ws/play/{table_id}?lang=de") as ws:  # a spectator
+        ws.send_json({"type": "auth"})
         message = state(ws)
         assert message["seat"] is None and message["legal"] == [] and message["sentences"]
         with i18n.using_language("de"):
             private = i18n._("Your draft hand: {cards}").split("{")[0]
         assert not any(private in s for s in message["sentences"])
+
+
+def test_play_socket_takes_its_token_from_the_first_message(client: TestClient, tmp_path: Path) -> None:
+    table_id, host, token = table(client)
+    client.post(f"/api/tables/{table_id}/start", json={}, headers={"authorization": f"Bearer {host}"})
+    # issue #9 Tokens: a token in the address is refused (addresses are logged), never used
+    with client.websocket_connect(f"/ws/play/{table_id}?token={token}") as ws:
+        assert ws.receive_json()["error"] == "malformed"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
+    with client.websocket_connect(f"/ws/play/{table_id}") as ws:
+        ws.send_json({"type": "auth", "token": "wrong", "id": "auth"})
+        assert ws.receive_json()["error"] == "wrong_token"  # and the socket stays open: watch instead
+        ws.send_json({"type": "auth", "id": "auth"})
+        assert ws.receive_json() == {"type": "ok", "seat": None, "id": "auth"}
+        assert state(ws)["seat"] is None
+    with client.websocket_connect(f"/ws/play/{table_id}", headers={"authorization": f"Bearer {token}"}) as ws:
+        assert state(ws)["seat"] == 0
+    with TestClient(create_app(Config(data_dir=tmp_path / "other", auth_timeout=0.2))) as patient:
+        other_table, _, _ = table(patient)
+        with patient.websocket_connect(f"/ws/play/{other_table}") as ws:  # a socket that never says who it is
+            assert ws.receive_json()["error"] == "no_auth"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4408
 
 
 def test_using_language_is_per_thread_and_task() -> None:

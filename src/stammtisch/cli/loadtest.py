@@ -213,7 +213,8 @@ async def play_table(http: Any, url: str, game: str, think: float, rng: random.R
     base = url.replace("http://", "ws://", 1)
     async with contextlib.AsyncExitStack() as stack:
         sockets = [await stack.enter_async_context(websockets.connect(
-            f"{base}/ws/tables/{table_id}?token={token}", max_size=None, ping_interval=None, compression=None))
+            f"{base}/ws/tables/{table_id}", additional_headers={"Authorization": f"Bearer {token}"}, max_size=None,
+            ping_interval=None, compression=None))
             for token in tokens]
         await http.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
         done = await asyncio.gather(*(seat_loop(ws, think, rng, stats, stop) for ws in sockets))

@@ -31,8 +31,8 @@ def add_parser(commands: Any) -> None:
                                                          "several server processes"))
     parser.add_argument("--bot-delay", type=float, default=0.5, metavar="S",
                         help=_("seconds a bot waits before each action (default: 0.5)"))
-    parser.add_argument("--public-url", default="", help=_("base URL of invite links (default: the URL of "
-                                                           "the request)"))
+    parser.add_argument("--public-url", default="", help=_("base URL of invite links, e.g. https://example.org "
+                                                           "(default: links relative to this server)"))
     parser.add_argument("--compress", action="store_true",
                         help="compress WebSocket messages (permessage-deflate): less traffic, more CPU")
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
@@ -44,6 +44,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     from stammtisch.server.app import create_app
     from stammtisch.server.config import Config
+    from stammtisch.server.redact import log_config
 
     if args.bot_delay < 0:
         raise CliError(_("--bot-delay must not be negative"))
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     # takes tens of milliseconds, which every client waiting at that moment would feel.
     gc.set_threshold(50_000, 20, 100)
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
+                log_config=log_config(args.log_level),
                 ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=20, ws_ping_timeout=30,
                 ws_per_message_deflate=args.compress)
     return 0

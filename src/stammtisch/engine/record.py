@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.step import step
+from stammtisch.files import write_private
 
 ENGINE_VERSION = "1"
 
@@ -65,8 +66,7 @@ class Record:
         return "\n".join(lines) + "\n"
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.dumps(), encoding="utf-8")
+        write_private(path, self.dumps())
 
 
 def parse_record(stream: TextIO | str) -> Record:

@@ -15,8 +15,17 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stammtisch.server.messages import ApiError, action_field, bad_request, move_no_field, parse_json, parse_ws
-from stammtisch.server.tables import Hub, LiveTable
+from stammtisch.engine.protocol import Seat
+from stammtisch.server.messages import (
+    ApiError,
+    action_field,
+    bad_request,
+    field,
+    move_no_field,
+    parse_json,
+    parse_ws,
+)
+from stammtisch.server.tables import Hub, LiveTable, conflict
 
 log = logging.getLogger("stammtisch.server")
 STATUSES = ("open", "running", "finished")
@@ -37,10 +46,14 @@ def hub_of(conn: HTTPConnection) -> Hub:
 
 
 def token_of(conn: HTTPConnection) -> str | None:
+    """The ``Authorization: Bearer`` token.  Never one in the URL: addresses end up in logs."""
+    if "token" in conn.query_params:
+        raise bad_request("send tokens in the Authorization header (Bearer …) or, on a WebSocket, in the first "
+                          "message; never in the address, which is logged")
     header = conn.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
-    return conn.query_params.get("token") or None
+    return None
 
 
 async def body_of(request: Request) -> dict[str, Any]:
@@ -70,8 +83,9 @@ async def table_of(request: HTTPConnection) -> LiveTable:
 
 
 def base_url(request: Request) -> str:
-    configured = hub_of(request).config.public_url
-    return configured.rstrip("/") if configured else str(request.base_url).rstrip("/")
+    """The configured public address, or none: links relative to this server (never taken from the
+    request's Host header, which the client chooses)."""
+    return hub_of(request).config.public_url.rstrip("/")
 
 
 # Lobby.
@@ -163,28 +177,105 @@ async def record(request: Request) -> Response:
                     headers={"content-disposition": f'attachment; filename="{table.row.game}-{table.id}.jsonl"'})
 
 
-# The WebSocket: the seat's state on connecting and after every change; act, undo, ping.
+# The WebSocket: the seat's state on connecting and after every change; auth, act, undo, ping.
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+Auth = tuple[str | None, Seat | None]  # the socket's token and the seat it holds (None: a spectator)
+
+
+def sender(websocket: WebSocket) -> Send:
+    lock = asyncio.Lock()
+
+    async def send(data: dict[str, Any]) -> None:
+        async with lock:
+            await websocket.send_text(dumps(data))
+
+    return send
+
+
+async def refuse(websocket: WebSocket, send: Send, error: ApiError) -> None:
+    await send({"type": "error", **error.to_json()})
+    await websocket.close(code=4000 + error.status)
+
+
+async def receive_message(websocket: WebSocket, timeout: float | None = None) -> str | bytes | None:
+    """The next message's text, or None once the client has gone."""
+    received = await asyncio.wait_for(websocket.receive(), timeout)
+    if received["type"] == "websocket.disconnect":
+        return None
+    data: str | bytes | None = received.get("text")
+    return data if data is not None else received.get("bytes") or b""
+
+
+async def authenticate(websocket: WebSocket, hub: Hub, table: LiveTable, send: Send) -> Auth | None:
+    """Who is on this socket: (token, seat), or None when the client has gone.  The token comes from
+    the Authorization header (clients that can send headers), else from the first message
+    ``{"type": "auth", "token": …}`` (browsers; no token: a spectator).  Never from the URL."""
+    if "authorization" in websocket.headers or "token" in websocket.query_params:
+        try:
+            token = token_of(websocket)
+            return token, hub.viewer(table, token)
+        except ApiError as error:
+            await refuse(websocket, send, error)
+            return None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + hub.config.auth_timeout
+    while True:
+        try:
+            data = await receive_message(websocket, max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            with contextlib.suppress(Exception):
+                await refuse(websocket, send, ApiError(408, "no_auth", "no auth message came; the first message "
+                                                                       'must be {"type": "auth", "token": …}'))
+            return None
+        if data is None:
+            return None
+        reply, auth = answer_auth(hub, table, data)
+        await send(reply)
+        if auth is not None:
+            return auth
+
+
+def answer_auth(hub: Hub, table: LiveTable, data: str | bytes) -> tuple[dict[str, Any], Auth | None]:
+    """The answer to a message before the socket is authenticated, and who it is once it is."""
+    ref: Any = None
+    auth: Auth | None = None
+    try:
+        message = parse_ws(data, hub.config.max_message)
+        ref = message.get("id")
+        if message["type"] == "ping":
+            reply: dict[str, Any] = {"type": "pong"}
+        elif message["type"] != "auth":
+            raise ApiError(401, "no_token", 'authenticate first: send {"type": "auth", "token": TOKEN} '
+                                            "(without a token to watch)")
+        else:
+            token = field(message, "token", str, None)
+            auth = token, hub.viewer(table, token)
+            reply = {"type": "ok", "seat": auth[1]}
+    except ApiError as error:
+        reply = {"type": "error", **error.to_json()}
+    if ref is not None:
+        reply["id"] = ref
+    return reply, auth
+
 
 async def table_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await websocket.accept()
-    send_lock = asyncio.Lock()
-
-    async def send(data: dict[str, Any]) -> None:
-        async with send_lock:
-            await websocket.send_text(dumps(data))
-
+    send = sender(websocket)
     try:
         table = await hub.current(websocket.path_params["table_id"])
-        seat = hub.viewer(table, token_of(websocket))
-        since = int_param(websocket.query_params.get("since"), "since", table.version)
+        since = int_param(websocket.query_params.get("since"), "since")
     except ApiError as error:
-        await send({"type": "error", **error.to_json()})
-        await websocket.close(code=4000 + error.status)
+        await refuse(websocket, send, error)
         return
-    if table.game is None:
-        since = -1
-    sub = hub.subscribe(table, seat, since if since is not None else table.version)
+    auth = await authenticate(websocket, hub, table, send)
+    if auth is None:
+        return
+    token, seat = auth
+    if since is None or table.game is None:
+        since = table.version if table.game is not None else -1
+    sub = hub.subscribe(table, seat, since)
 
     async def push() -> None:
         while True:
@@ -196,7 +287,7 @@ async def table_socket(websocket: WebSocket) -> None:
 
     pusher = asyncio.create_task(push())
     try:
-        await answer_requests(websocket, hub, table, send)
+        await answer_requests(websocket, hub, table, token, send)
     finally:
         hub.unsubscribe(table, sub)
         pusher.cancel()
@@ -204,28 +295,25 @@ async def table_socket(websocket: WebSocket) -> None:
             await pusher
 
 
-async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable,
-                          send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, token: str | None, send: Send) -> None:
     """Answer the client's act, undo and ping messages until it disconnects."""
     try:
         while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                return
-            data = received.get("text")
+            data = await receive_message(websocket)
             if data is None:
-                data = received.get("bytes") or b""
+                return
             ref: Any = None
             try:
                 message = parse_ws(data, hub.config.max_message)
                 ref = message.get("id")
                 reply: dict[str, Any] = {"type": "pong"} if message["type"] == "ping" else {"type": "ok"}
                 if message["type"] == "act":
-                    reply["move_no"] = await hub.act(table, hub.seat_of(table, token_of(websocket)),
+                    reply["move_no"] = await hub.act(table, hub.seat_of(table, token),
                                                      action_field(message), move_no_field(message))
                 elif message["type"] == "undo":
-                    reply["move_no"] = await hub.undo(table, hub.seat_of(table, token_of(websocket)),
-                                                      move_no_field(message))
+                    reply["move_no"] = await hub.undo(table, hub.seat_of(table, token), move_no_field(message))
+                elif message["type"] == "auth":
+                    raise conflict("this connection is authenticated already; to change seats, connect again")
             except ApiError as error:
                 reply = {"type": "error", **error.to_json()}
             if ref is not None:

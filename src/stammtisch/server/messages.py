@@ -73,11 +73,11 @@ def move_no_field(body: dict[str, Any]) -> int:
     return move_no
 
 
-WS_TYPES = ("act", "undo", "ping")
+WS_TYPES = ("auth", "act", "undo", "ping")
 
 
 def parse_ws(text: str | bytes, limit: int) -> dict[str, Any]:
-    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping", ...}``."""
+    """A WebSocket message from a client: ``{"type": "auth"|"act"|"undo"|"ping", ...}``."""
     message = parse_json(text, limit)
     kind = field(message, "type", str)
     if kind not in WS_TYPES:

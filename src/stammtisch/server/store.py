@@ -16,6 +16,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -41,6 +42,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
+
+from stammtisch.files import private_file
 
 metadata = MetaData()
 log = logging.getLogger("stammtisch.server")
@@ -145,6 +148,7 @@ class Store:
             return await aconn.run_sync(fn, *args)
 
     async def open(self) -> None:
+        self._make_private()
         for attempt in range(5):  # several processes may create the schema at once
             try:
                 await self._run(metadata.create_all)
@@ -159,6 +163,17 @@ class Store:
                 if attempt == 4 or "already exists" not in str(error):
                     raise
                 await asyncio.sleep(0.2 * (attempt + 1))
+
+    def _make_private(self) -> None:
+        """The SQLite file (and so its -wal and -shm, which SQLite creates with the database's mode) 0600."""
+        path = self.sync_engine.url.database if self.sync_engine is not None else None
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return
+        private_file(Path(path))
+        for suffix in ("-wal", "-shm", "-journal"):
+            companion = Path(path + suffix)
+            if companion.exists():
+                private_file(companion)
 
     async def _checkpoints(self) -> None:
         """Copy the SQLite write-ahead log into the database file in a thread of its own, every second,
@@ -247,10 +262,37 @@ class Store:
         except IntegrityError:
             raise Conflict(f"seat {seat.seat} is taken") from None
 
-    async def accept_invite(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
-        await self._run(lambda conn: conn.execute(
-            update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash,
-                                seats.c.kind == "invited").values(kind="human", name=name)))
+    async def invite(self, table_id: str, rows: list[SeatRow]) -> None:
+        """Invitations in one transaction: free seats of an open table are taken, an invited seat's old
+        invitation is replaced; Conflict (and nothing changed) if any seat is no longer so."""
+        def write(conn: Connection) -> None:
+            status = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
+            for row in rows:
+                replaced = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat,
+                                                            seats.c.kind == "invited")
+                                        .values(token_hash=row.token_hash)).rowcount
+                if replaced:
+                    continue
+                if status != "open":
+                    raise Conflict("the table has started")
+                conn.execute(insert(seats).values(table_id=table_id, seat=row.seat, kind=row.kind, name=row.name,
+                                                  bot_kind=row.bot_kind, token_hash=row.token_hash))
+
+        try:
+            await self._run(write)
+        except IntegrityError:
+            raise Conflict("a seat was taken meanwhile") from None
+
+    async def accept_invite(self, table_id: str, invite_hash: str, seat: SeatRow) -> None:
+        """An invited seat becomes the player's, with its own token; Conflict if the invitation is gone."""
+        def write(conn: Connection) -> None:
+            result = conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token_hash == invite_hash,
+                seats.c.kind == "invited").values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash))
+            if result.rowcount != 1:
+                raise Conflict(f"the invitation to seat {seat.seat} was used or replaced meanwhile")
+
+        await self._run(write)
 
     async def start(self, table_id: str, players: int) -> None:
         def write(conn: Connection) -> None:

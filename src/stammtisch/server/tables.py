@@ -163,7 +163,8 @@ class LiveTable:
         digest = hash_token(token)
         found: Seat | None = None
         for seat, info in self.seats.items():  # compare with every seat: the time tells nothing
-            if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+            # An invited seat's hash is its invitation's, which names the seat but does not hold it.
+            if info.token_hash and hmac.compare_digest(info.token_hash, digest) and info.kind != "invited":
                 found = seat
         return found
 
@@ -393,34 +394,73 @@ class Hub:
 
     async def join(self, table: LiveTable, seat: int, body: dict[str, Any], token: str | None) -> dict[str, Any]:
         name = _name(get_field(body, "name", str, f"Player {seat + 1}"))
-        if token:  # an invitation: the link's token already holds the seat
-            if table.seat_of(token) != seat:
-                raise ApiError(403, "wrong_token", f"that token is not an invitation to seat {seat}")
-            async with table.lock:
-                await self.store.accept_invite(table.id, seat, hash_token(token), name)
-                await self.refresh(table)
-            await self.changed(table)
-            return {"table_id": table.id, "seat": seat, "token": token}
+        if token:
+            return await self._accept(table, seat, token, name)
         new = new_token()
         await self._claim(table, SeatRow(seat, "human", name, None, hash_token(new)))
         return {"table_id": table.id, "seat": seat, "token": new}
 
+    async def _accept(self, table: LiveTable, seat: int, invitation: str, name: str) -> dict[str, Any]:
+        """Claim an invitation: the player gets a fresh seat token, and the invitation is used up."""
+        new = new_token()
+        async with table.lock:
+            await self.refresh(table)
+            held = table.seats.get(seat)
+            if (table.status == "finished" or held is None or held.kind != "invited" or held.token_hash is None
+                    or not hmac.compare_digest(held.token_hash, hash_token(invitation))):
+                raise ApiError(403, "wrong_token", f"that is no (longer an) invitation to seat {seat}: it may have "
+                                                   "been used or replaced by a new one")
+            claimed = SeatRow(seat, "human", name, None, hash_token(new))
+            try:
+                await self.store.accept_invite(table.id, held.token_hash, claimed)
+            except Conflict as error:
+                await self.refresh(table)
+                raise ApiError(403, "wrong_token", str(error)) from None
+            table.seats[seat] = claimed
+        await self.changed(table)
+        return {"table_id": table.id, "seat": seat, "token": new}
+
     async def invite(self, table: LiveTable, token: str | None, body: dict[str, Any], base: str) -> dict[str, Any]:
+        """Invitations to free seats, or new ones (replacing the old) to seats whose invited player never
+        came; all or nothing."""
         self.check_host(table, token)
         wanted = get_field(body, "seats", list, None)
-        if table.status != "open":
-            raise conflict("the table has started; seats can no longer change")
-        free = [s for s in range(table.row.players) if s not in table.seats]
-        seats = free if wanted is None else wanted
-        invites = []
-        for seat in seats:
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise bad_request("seats must be a list of seat numbers")
-            invite_token = new_token()
-            await self._claim(table, SeatRow(seat, "invited", f"Player {seat + 1}", None, hash_token(invite_token)))
-            invites.append({"seat": seat, "token": invite_token,
-                            "url": f"{base}/play/{table.id}?token={invite_token}"})
-        return {"table_id": table.id, "invites": invites}
+        async with table.lock:
+            await self.refresh(table)
+            seats = self._invitable(table, wanted)
+            rows = [SeatRow(seat, "invited", f"Player {seat + 1}", None, None) for seat in seats]
+            tokens = [new_token() for _ in rows]
+            for row, invitation in zip(rows, tokens, strict=True):
+                row.token_hash = hash_token(invitation)
+            try:
+                await self.store.invite(table.id, rows)
+            except Conflict as error:
+                await self.refresh(table)
+                raise conflict(str(error)) from None
+            table.seats.update((row.seat, row) for row in rows)
+        if rows:
+            await self.changed(table)
+        # The invitation rides in the link's fragment, which browsers never send to a server.
+        return {"table_id": table.id, "invites": [
+            {"seat": row.seat, "token": code, "url": f"{base}/play/{table.id}#seat={row.seat}&invite={code}"}
+            for row, code in zip(rows, tokens, strict=True)]}
+
+    def _invitable(self, table: LiveTable, wanted: list[Any] | None) -> list[int]:
+        if wanted is None:
+            if table.status != "open":
+                raise conflict("the table has started; seats can no longer change")
+            return [s for s in range(table.row.players) if s not in table.seats]
+        if any(not isinstance(seat, int) or isinstance(seat, bool) for seat in wanted):
+            raise bad_request("seats must be a list of seat numbers")
+        if len(set(wanted)) != len(wanted):
+            raise bad_request("seats must not repeat a seat")
+        for seat in wanted:
+            held = table.seats.get(seat)
+            if held is None or held.kind != "invited":
+                self._free_seat(table, seat)
+            elif table.status == "finished":
+                raise conflict("the game is over")
+        return list(wanted)
 
     async def add_bot(self, table: LiveTable, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
         self.check_host(table, token)

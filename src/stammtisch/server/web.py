@@ -4,9 +4,10 @@
   HTML pages whose scripts (``/static/app.js``, ``/static/lobby.js``) do the rest.
 - ``/api/i18n/{lang}`` gives the UI texts of ``stammtisch.web.strings`` and the word tables of the
   games' text modules, translated.
-- ``/ws/play/{table_id}?token=…&lang=…&since=…`` speaks the protocol of ``/ws/tables/{id}``
-  (docs/api.md) and adds to every state message the legal actions' labels and the events'
-  sentences in the reader's language, and which seats are connected.  See docs/web.md.
+- ``/ws/play/{table_id}?lang=…&since=…`` speaks the protocol of ``/ws/tables/{id}``
+  (docs/api.md; the first message authenticates) and adds to every state message the legal
+  actions' labels and the events' sentences in the reader's language, and which seats are
+  connected.  See docs/web.md.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from stammtisch.engine.protocol import Action, Event, Game
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.step import step
 from stammtisch.games import GAMES, make_game
-from stammtisch.server.api import JSON, answer_requests, dumps, hub_of, int_param, token_of
+from stammtisch.server.api import JSON, answer_requests, authenticate, hub_of, int_param, refuse, sender
 from stammtisch.server.messages import ApiError
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.strings import all_texts
@@ -39,7 +40,7 @@ STATIC = resources.files("stammtisch.web") / "static"
 HEADERS = {
     "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'",
-    "referrer-policy": "no-referrer",  # the page's address may hold a seat token
+    "referrer-policy": "no-referrer",  # the page's address may hold an invitation (in its #fragment)
     "x-content-type-options": "nosniff",
     "cache-control": "no-cache",
 }
@@ -219,21 +220,18 @@ def tell_watchers(table: LiveTable) -> None:
 async def play_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await websocket.accept()
-    send_lock = asyncio.Lock()
-
-    async def send(data: dict[str, Any]) -> None:
-        async with send_lock:
-            await websocket.send_text(dumps(data))
-
+    send = sender(websocket)
     lang = language_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
     try:
         table = await hub.current(websocket.path_params["table_id"])
-        seat = hub.viewer(table, token_of(websocket))
         since = int_param(websocket.query_params.get("since"), "since", -1)
     except ApiError as error:
-        await send({"type": "error", **error.to_json()})
-        await websocket.close(code=4000 + error.status)
+        await refuse(websocket, send, error)
         return
+    auth = await authenticate(websocket, hub, table, send)
+    if auth is None:
+        return
+    token, seat = auth
     assert since is not None
     full = since < 0 or table.game is None
     sub = hub.subscribe(table, seat, table.version if full else min(since, table.version))
@@ -260,7 +258,7 @@ async def play_socket(websocket: WebSocket) -> None:
 
     pusher = asyncio.create_task(push())
     try:
-        await answer_requests(websocket, hub, table, send)
+        await answer_requests(websocket, hub, table, token, send)
     finally:
         hub.unsubscribe(table, sub)
         watchers.discard(sub)

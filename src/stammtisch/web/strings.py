@@ -56,6 +56,7 @@ FRAME = (
     N_("Add a bot"),
     N_("Take this seat"),
     N_("Invite link"),
+    N_("New invite link"),
     N_("Waiting for players"),
     N_("{game}, players: {players}. The host starts the game once every seat is taken."),
     N_("Your name"),

@@ -7,8 +7,7 @@ import {
 } from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const query = new URLSearchParams(location.search);
-if (query.get("token")) rememberSeat(tableId, { token: query.get("token") });
+takeInvitationFromAddress();
 
 const SELECT_FROM = 8; // a group of more actions than this becomes a list box with a confirm button
 
@@ -32,6 +31,41 @@ const page = {
 
 function seatToken() {
   return (mySeats()[tableId] || {}).token || null;
+}
+
+/** An invite link carries its invitation in the fragment (#seat=N&invite=…), which no browser sends to
+ * a server: keep it in this browser until claimed, and take it out of the address bar and history. */
+function takeInvitationFromAddress() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("invite");
+  const seat = Number.parseInt(fragment.get("seat"), 10);
+  if (!token) return;
+  if (Number.isInteger(seat)) rememberSeat(tableId, { invitation: { token, seat } });
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function invitation() {
+  return (mySeats()[tableId] || {}).invitation || null;
+}
+
+/** Claims the invitation: the server answers with a fresh seat token for this browser. */
+async function acceptInvitation(name) {
+  const pending = invitation();
+  if (!pending || page.claiming) return;
+  page.claiming = true;
+  try {
+    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${pending.seat}`,
+      name ? { name } : {}, pending.token);
+    rememberSeat(tableId, { token: data.token, seat: data.seat, invitation: null });
+    showAlert("");
+    reconnectSoon(0, true);
+  } catch (error) {
+    if (error.status === 403) rememberSeat(tableId, { invitation: null }); // used or replaced
+    showAlert(error.message);
+    if (page.message) render();
+  } finally {
+    page.claiming = false;
+  }
 }
 
 function hostToken() {
@@ -78,16 +112,11 @@ function renderChrome() {
 function connect() {
   if (page.socket) return;
   const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since) });
-  const token = seatToken();
-  if (token) params.set("token", token);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/play/${encodeURIComponent(tableId)}?${params}`);
   page.socket = socket;
-  socket.addEventListener("open", () => {
-    page.connected = true;
-    page.retry = 0;
-    setConnection();
-  });
+  // The seat token goes in the first message, never in the address (addresses are logged).
+  socket.addEventListener("open", () => authenticate(socket, seatToken()));
   socket.addEventListener("message", (event) => {
     let data;
     try {
@@ -107,6 +136,25 @@ function connect() {
     if (event.code >= 4400 && event.code < 4500) return; // the server refused: no table, a wrong token
     reconnectSoon();
   });
+}
+
+function authenticate(socket, token) {
+  socket.send(JSON.stringify(token ? { type: "auth", token, id: "auth" } : { type: "auth", id: "auth" }));
+}
+
+function onAuth(data) {
+  if (data.type === "ok") {
+    page.connected = true;
+    page.retry = 0;
+    setConnection();
+    return;
+  }
+  showAlert(errorText(data));
+  if (data.error === "wrong_token" && page.socket) {
+    // The token in this browser holds no seat here (an old table?): watch instead.
+    rememberSeat(tableId, { token: null });
+    authenticate(page.socket, null);
+  }
 }
 
 function reconnectSoon(delay, force = false) {
@@ -136,12 +184,12 @@ function onMessage(data) {
     onState(data);
     return;
   }
+  if (data.id === "auth") {
+    onAuth(data);
+    return;
+  }
   if (data.type === "error" && data.id === undefined) {
     showAlert(errorText(data));
-    if (data.error === "wrong_token") {
-      // The token in this browser holds no seat here (an old table?): watch instead.
-      rememberSeat(tableId, { token: null });
-    }
     return;
   }
   const pending = page.requests.get(data.id);
@@ -214,7 +262,9 @@ function onState(message) {
   page.since = message.move_no;
   page.message = message;
   if (message.seat !== null && message.seat !== undefined) rememberSeat(tableId, { seat: message.seat,
-    game: message.table.game });
+    game: message.table.game, invitation: null });
+  else if (invitation() && message.status === "running") acceptInvitation(localStorage.getItem(NAME_KEY) || "");
+  else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
   if (first || gameBefore !== message.table.game) renderChrome();
   render(message.history);
 }
@@ -474,6 +524,7 @@ async function renderWaitingRoom() {
   const me = mySeat !== null ? seats[mySeat] : null;
   const free = seats.filter((s) => s.kind === "free");
   const invites = (mySeats()[tableId] || {}).invites || {};
+  const invited = me ? null : invitation();
   const bots = (page.games[table.game] && page.games[table.game].bots) || ["random"];
   const nameInput = (id) => el("input", { id, name: "name", type: "text", maxlength: 40, required: true,
     autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "" });
@@ -491,7 +542,10 @@ async function renderWaitingRoom() {
         el("button", { type: "button", onclick: () => addBot(s.seat, document.getElementById(kindId).value) },
           t("Add a bot")));
     }
-    if (!me && s.kind === "free") {
+    if (host && s.kind === "invited") {
+      controls.push(el("button", { type: "button", onclick: () => invite(s.seat) }, t("New invite link")));
+    }
+    if (!me && !invited && s.kind === "free") {
       controls.push(el("button", { type: "button", class: "primary", onclick: () => takeSeat(s.seat) },
         t("Take this seat")));
     }
@@ -508,23 +562,19 @@ async function renderWaitingRoom() {
       { game: GAME_TITLES[table.game] || table.game, players: table.players })),
     el("ul", { class: "waiting-seats" }, seatRows),
   ];
-  if (!me && free.length) {
+  if (!me && !invited && free.length) {
     parts.push(el("p", {}, el("label", { for: "join-name" }, t("Your name")), " ", nameInput("join-name")));
   }
-  if (me && me.kind === "invited") {
-    const accept = async (event) => {
+  if (invited) {
+    const accept = (event) => {
       event.preventDefault();
       const name = document.getElementById("accept-name").value.trim();
       if (!name) return;
       localStorage.setItem(NAME_KEY, name);
-      try {
-        await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${mySeat}`, { name }, seatToken());
-      } catch (error) {
-        showAlert(error.message);
-      }
+      acceptInvitation(name);
     };
     parts.push(el("form", { class: "accept", onsubmit: accept },
-      el("p", {}, t("You are invited to seat {number}.", { number: mySeat + 1 })),
+      el("p", {}, t("You are invited to seat {number}.", { number: invited.seat + 1 })),
       el("label", { for: "accept-name" }, t("Your name")), " ", nameInput("accept-name"), " ",
       el("button", { type: "submit", class: "primary" }, t("Join the table"))));
   }
@@ -594,7 +644,7 @@ async function invite(seat) {
   try {
     const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/invites`, { seats: [seat] }, hostToken());
     const invites = { ...((mySeats()[tableId] || {}).invites || {}) };
-    for (const item of data.invites) invites[item.seat] = item.url;
+    for (const item of data.invites) invites[item.seat] = new URL(item.url, location.origin).href;
     rememberSeat(tableId, { invites });
     showAlert("");
     renderWaitingRoom();

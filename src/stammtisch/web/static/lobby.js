@@ -157,7 +157,7 @@ async function createTable(game, players, options, name, plan) {
     } else if (choice === "invite") {
       const data = await api("POST", `/api/tables/${encodeURIComponent(id)}/invites`, { seats: [seat] },
         created.host_token);
-      for (const item of data.invites) invites[item.seat] = item.url;
+      for (const item of data.invites) invites[item.seat] = new URL(item.url, location.origin).href;
     }
   }
   rememberSeat(id, { invites });

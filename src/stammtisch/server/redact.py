@@ -1,0 +1,69 @@
+"""Logs never show a token: a filter on every handler masks anything token-like in log records
+(uvicorn's access and error logs, the WebSocket frames it logs at debug level, our own logs)."""
+
+from __future__ import annotations
+
+import copy
+import logging
+import re
+from typing import Any
+
+MASK = "[redacted]"
+# A named secret: token=…, "token": "…", invite=…, host_token, Authorization: Bearer …
+_NAMED = re.compile(r"""(?ix)
+    ( (?:host_|seat_)?token | invite | invitation | authorization )
+    ( ["']? \s* [:=] \s* (?:b?["'])? (?:bearer\s+)? )
+    [^\s"'&#,;)\]}]+ """)
+_BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',;)\]}]+")
+# Tokens are URL-safe base64 of 24 random bytes (32 characters); longer runs (hashes) go too.
+_TOKEN_LIKE = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z0-9])[A-Za-z0-9_-]{32,}"
+                         r"(?![A-Za-z0-9_-])")
+
+
+def redact(text: str) -> str:
+    text = _NAMED.sub(lambda m: m.group(1) + m.group(2) + MASK, text)
+    text = _BEARER.sub(lambda m: m.group(1) + MASK, text)
+    return _TOKEN_LIKE.sub(MASK, text)
+
+
+def _redact_arg(arg: Any) -> Any:
+    if isinstance(arg, str):
+        return redact(arg)
+    if isinstance(arg, bytes):
+        return redact(arg.decode("utf-8", "replace"))
+    if isinstance(arg, (int, float)) or arg is None:
+        return arg
+    return redact(repr(arg) if isinstance(arg, (dict, list, tuple)) else str(arg))
+
+
+class Redact(logging.Filter):
+    """Masks tokens in a record's message, arguments and traceback (formatters keep their fields:
+    uvicorn's access formatter unpacks the arguments)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redact_arg(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _redact_arg(v) for k, v in record.args.items()}
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging setup with the filter on every handler, and our own loggers beside uvicorn's."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"redact": {"()": Redact}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["redact"]
+    config["loggers"]["stammtisch"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    config["root"] = {"handlers": ["default"], "level": "WARNING"}
+    return config
