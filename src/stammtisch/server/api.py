@@ -15,7 +15,23 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stammtisch.server.messages import ApiError, action_field, bad_request, move_no_field, parse_json, parse_ws
+from stammtisch.server.messages import (
+    Act,
+    AddBot,
+    ApiError,
+    Body,
+    CreateTable,
+    Invite,
+    Join,
+    Start,
+    Undo,
+    action_field,
+    bad_request,
+    move_no_field,
+    parse_json,
+    parse_ws,
+    ws_ref,
+)
 from stammtisch.server.tables import Hub, LiveTable
 
 log = logging.getLogger("stammtisch.server")
@@ -43,7 +59,7 @@ def token_of(conn: HTTPConnection) -> str | None:
     return conn.query_params.get("token") or None
 
 
-async def body_of(request: Request) -> dict[str, Any]:
+async def body_of(request: Request, schema: type[Body]) -> dict[str, Any]:
     limit = hub_of(request).config.max_message
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
@@ -53,16 +69,15 @@ async def body_of(request: Request) -> dict[str, Any]:
         data += chunk
         if len(data) > limit:
             raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
-    return parse_json(data, limit)
+    return parse_json(data, limit, schema)
 
 
 def int_param(value: str | None, name: str, default: int | None = None) -> int | None:
     if value is None or value == "":
         return default
-    try:
-        return int(value)
-    except ValueError:
-        raise bad_request(f"{name} must be a number, not {value[:20]!r}") from None
+    if not (value.isascii() and value.isdigit() and len(value) <= 15):
+        raise bad_request(f"{name} must be a whole number from 0 to {10**15 - 1}, not {value[:20]!r}")
+    return int(value)
 
 
 async def table_of(request: HTTPConnection) -> LiveTable:
@@ -90,7 +105,7 @@ async def games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    return JSON(await hub_of(request).create_table(await body_of(request)), status_code=201)
+    return JSON(await hub_of(request).create_table(await body_of(request, CreateTable)), status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -108,23 +123,23 @@ async def get_table(request: Request) -> Response:
 async def join(request: Request) -> Response:
     seat = int_param(request.path_params["seat"], "seat")
     assert seat is not None
-    body = await body_of(request)
+    body = await body_of(request, Join)
     return JSON(await hub_of(request).join(await table_of(request), seat, body, token_of(request)))
 
 
 async def invites(request: Request) -> Response:
-    body = await body_of(request)
+    body = await body_of(request, Invite)
     hub = hub_of(request)
     return JSON(await hub.invite(await table_of(request), token_of(request), body, base_url(request)))
 
 
 async def bots(request: Request) -> Response:
-    body = await body_of(request)
+    body = await body_of(request, AddBot)
     return JSON(await hub_of(request).add_bot(await table_of(request), token_of(request), body))
 
 
 async def start(request: Request) -> Response:
-    await body_of(request)
+    await body_of(request, Start)
     return JSON(await hub_of(request).start(await table_of(request), token_of(request)))
 
 
@@ -140,7 +155,7 @@ async def view(request: Request) -> Response:
 
 async def act(request: Request) -> Response:
     hub = hub_of(request)
-    body = await body_of(request)
+    body = await body_of(request, Act)
     table = await table_of(request)
     seat = hub.seat_of(table, token_of(request))
     move_no = await hub.act(table, seat, action_field(body), move_no_field(body))
@@ -149,7 +164,7 @@ async def act(request: Request) -> Response:
 
 async def undo(request: Request) -> Response:
     hub = hub_of(request)
-    body = await body_of(request)
+    body = await body_of(request, Undo)
     table = await table_of(request)
     seat = hub.seat_of(table, token_of(request))
     move_no = await hub.undo(table, seat, move_no_field(body))
@@ -226,8 +241,11 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable,
                 elif message["type"] == "undo":
                     reply["move_no"] = await hub.undo(table, hub.seat_of(table, token_of(websocket)),
                                                       move_no_field(message))
+                elif message["type"] == "auth":
+                    raise bad_request("an auth message comes first on a socket, and only once")
             except ApiError as error:
                 reply = {"type": "error", **error.to_json()}
+                ref = ref if ref is not None else ws_ref(data)
             if ref is not None:
                 reply["id"] = ref
             await send(reply)

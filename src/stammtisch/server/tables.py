@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from stammtisch.bots.base import Bot
+from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
 from stammtisch.engine.step import step
@@ -29,15 +30,14 @@ from stammtisch.games import GAMES, game_class, make_game
 from stammtisch.server.bots import bot_kinds, make_bot
 from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
-from stammtisch.server.messages import ApiError, bad_request
+from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
 from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("stammtisch.server")
 
 # Options naming files on the server's disk: a network client may not choose them.
-FILE_OPTIONS = frozenset({"data_file", "edition"})
-MAX_NAME = 40
+FILE_OPTIONS = frozenset().union(*(server_files(game_class(name).option_schema) for name in GAMES))
 
 
 def new_token() -> str:
