@@ -560,31 +560,42 @@ class Hub:
             if not seats:
                 return
             await asyncio.sleep(self.config.bot_delay)
-            game = table.game
-            seats = [s for s in game.to_act(table.state) if s in seats]
+            seats = [s for s in table.game.to_act(table.state) if s in seats]
             if not seats or table.status != "running":
                 continue
-            seat = seats[0]
-            bot = table.bots.get(seat)
-            if bot is None:
-                bot = table.bots[seat] = make_bot(table.row.game, table.seats[seat].bot_kind or "random",
-                                                  secrets.randbelow(2**31))
-            legal = game.legal_actions(table.state, seat)
-            action = bot.choose(game.view(table.state, seat), legal)
             try:
-                await self.act(table, seat, action, table.version)
+                await self.act(table, seats[0], self._bot_move(table, seats[0]), table.version)
                 failures = 0
-            except ApiError as error:  # lost a race (another process played) or the bot erred
+            except Exception as error:  # a lost race (another process played), a database hiccup
                 failures += 1
+                log.warning("bot at table %s seat %s: %s", table.id, seats[0],
+                            error.message if isinstance(error, ApiError) else repr(error))
                 if failures > 20:
-                    log.error("bot at table %s seat %s stops: %s", table.id, seat, error.message)
+                    log.error("bot at table %s seat %s stops after %d failed moves in a row", table.id, seats[0],
+                              failures)
                     return
-            except Exception:  # a database hiccup: wait and try again
-                log.exception("bot at table %s seat %s", table.id, seat)
-                failures += 1
-                if failures > 20:
-                    return
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.05 * failures)
+
+    def _bot_move(self, table: LiveTable, seat: Seat) -> Action:
+        """The bot's choice; if it fails or is not legal, logged, and a random legal action instead, so that
+        a table never waits for a bot that cannot move."""
+        assert table.game is not None
+        legal = table.game.legal_actions(table.state, seat)
+        kind = table.seats[seat].bot_kind or "random"
+        bot = table.bots.get(seat)
+        if bot is None:
+            bot = table.bots[seat] = make_bot(table.row.game, kind, secrets.randbelow(2**31))
+        fallback = legal[secrets.randbelow(len(legal))] if legal else ("pass",)
+        try:
+            action = bot.choose(table.game.view(table.state, seat), legal)
+        except Exception:
+            log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
+            return fallback
+        if action not in legal:
+            log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
+                      seat, action, fallback)
+            return fallback
+        return action
 
 
 def _name(name: str) -> str:
