@@ -25,7 +25,8 @@ class OptionError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Option:
     """One table option.  ``kind`` is the JSON type (bool, int, str or list); a list's items are
-    checked against ``choices``/``low``/``high`` and it has ``length`` items (None: as many as seats).
+    checked against ``choices``/``low``/``high`` and it has ``length`` items (None: as many as seats);
+    its default is a tuple (options are values), handed out as a fresh list.
     ``nullable`` options take None for "decided elsewhere" (the data file, chance)."""
 
     name: str
@@ -101,7 +102,7 @@ def check_options(schema: Iterable[Option], given: Mapping[str, Any]) -> dict[st
 
 
 def _fresh(default: Any) -> Any:
-    return list(default) if isinstance(default, list) else default
+    return list(default) if isinstance(default, tuple) else default
 
 
 def server_files(schema: Iterable[Option]) -> frozenset[str]:

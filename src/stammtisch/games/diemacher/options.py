@@ -23,7 +23,7 @@ OPTIONS: tuple[Option, ...] = (
            choices=("right_neighbour_clockwise", "previous_start_player_clockwise"), lobby=False),
     Option("poll_auction_first", str, "left_of_auctioneer", N_("Who bids first in a poll auction"), "C-02",
            choices=("left_of_auctioneer", "left_of_start_player"), lobby=False),
-    Option("donation_accept_base_loss", list, [1, 2, 3], N_("Party base lost by accepting a donation"), "C-03",
+    Option("donation_accept_base_loss", list, (1, 2, 3), N_("Party base lost by accepting a donation"), "C-03",
            low=0, high=5, length=3, lobby=False),
     Option("rally_trend_floor_general", bool, True, N_("The trend floor for rallies holds everywhere"), "C-04",
            lobby=False),
