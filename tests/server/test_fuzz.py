@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.server.helpers import Api, Cluster
+from tests.server.helpers import Api, Cluster, Ws
 
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -160,11 +160,14 @@ def ws_templates(t: Tables) -> list[dict[str, str]]:
     ]
 
 
-def test_fuzz_websocket(cluster: Cluster, tables: Tables) -> None:
+@pytest.mark.parametrize("socket", ["tables", "play"])  # the API's socket and the browser's
+def test_fuzz_websocket(cluster: Cluster, tables: Tables, socket: str) -> None:
     api = cluster.api()
     before = tables.snapshot(api)
     templates = ws_templates(tables)
-    with cluster.ws(tables.running, tables.tokens[tables.seat], i=1) as ws:
+    base = cluster.url(1).replace("http://", "ws://")
+    url = f"{base}/ws/{socket}/{tables.running}?token={tables.tokens[tables.seat]}"
+    with Ws(url) as ws:
         assert ws.recv()["type"] == "state"
 
         @FUZZ
