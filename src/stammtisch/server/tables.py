@@ -566,10 +566,14 @@ class Hub:
             try:
                 await self.act(table, seats[0], self._bot_move(table, seats[0]), table.version)
                 failures = 0
-            except Exception as error:  # a lost race (another process played), a database hiccup
+            except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1
-                log.warning("bot at table %s seat %s: %s", table.id, seats[0],
-                            error.message if isinstance(error, ApiError) else repr(error))
+                log.log(logging.DEBUG if error.status == 409 else logging.WARNING, "bot at table %s seat %s: %s",
+                        table.id, seats[0], error.message)
+            except Exception:  # a database hiccup: wait and try again
+                failures += 1
+                log.exception("bot at table %s seat %s", table.id, seats[0])
+            if failures:
                 if failures > 20:
                     log.error("bot at table %s seat %s stops after %d failed moves in a row", table.id, seats[0],
                               failures)
@@ -585,7 +589,9 @@ class Hub:
         bot = table.bots.get(seat)
         if bot is None:
             bot = table.bots[seat] = make_bot(table.row.game, kind, secrets.randbelow(2**31))
-        fallback = legal[secrets.randbelow(len(legal))] if legal else ("pass",)
+        if not legal:
+            raise ApiError(500, "stalled", f"seat {seat} is to act but has no legal action")
+        fallback = legal[secrets.randbelow(len(legal))]
         try:
             action = bot.choose(table.game.view(table.state, seat), legal)
         except Exception:
