@@ -75,8 +75,9 @@ async def body_of(request: Request, schema: type[Body]) -> dict[str, Any]:
 def int_param(value: str | None, name: str, default: int | None = None) -> int | None:
     if value is None or value == "":
         return default
-    if not (value.isascii() and value.isdigit() and len(value) <= 15):
-        raise bad_request(f"{name} must be a whole number from 0 to {10**15 - 1}, not {value[:20]!r}")
+    digits = value[1:] if value.startswith("-") else value
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 15):
+        raise bad_request(f"{name} must be a whole number of at most 15 digits, not {value[:20]!r}")
     return int(value)
 
 
