@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from stammtisch.engine.options import Option
 from stammtisch.i18n import _
 
 Seat = int
@@ -51,6 +52,8 @@ class Game(ABC, Generic[S]):
     # Public events that show something nobody knew before (a face-down card turned up, a
     # reshuffled deck's new top card): a move that causes one cannot be taken back.
     revealing_events: frozenset[str] = frozenset()
+    # Every table option with its type, default and range (engine/options.py).
+    option_schema: tuple[Option, ...] = ()
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
         if not self.min_players <= num_players <= self.max_players:

@@ -17,13 +17,22 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.engine.protocol import Seat
 from stammtisch.server.messages import (
+    Act,
+    AddBot,
     ApiError,
+    Body,
+    CreateTable,
+    Invite,
+    Join,
+    Start,
+    Undo,
     action_field,
     bad_request,
     field,
     move_no_field,
     parse_json,
     parse_ws,
+    ws_ref,
 )
 from stammtisch.server.tables import Hub, LiveTable, conflict
 
@@ -56,7 +65,7 @@ def token_of(conn: HTTPConnection) -> str | None:
     return None
 
 
-async def body_of(request: Request) -> dict[str, Any]:
+async def body_of(request: Request, schema: type[Body]) -> dict[str, Any]:
     limit = hub_of(request).config.max_message
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
@@ -66,16 +75,16 @@ async def body_of(request: Request) -> dict[str, Any]:
         data += chunk
         if len(data) > limit:
             raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
-    return parse_json(data, limit)
+    return parse_json(data, limit, schema)
 
 
 def int_param(value: str | None, name: str, default: int | None = None) -> int | None:
     if value is None or value == "":
         return default
-    try:
-        return int(value)
-    except ValueError:
-        raise bad_request(f"{name} must be a number, not {value[:20]!r}") from None
+    digits = value[1:] if value.startswith("-") else value
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 15):
+        raise bad_request(f"{name} must be a whole number of at most 15 digits, not {value[:20]!r}")
+    return int(value)
 
 
 async def table_of(request: HTTPConnection) -> LiveTable:
@@ -104,7 +113,7 @@ async def games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    return JSON(await hub_of(request).create_table(await body_of(request)), status_code=201)
+    return JSON(await hub_of(request).create_table(await body_of(request, CreateTable)), status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -122,23 +131,23 @@ async def get_table(request: Request) -> Response:
 async def join(request: Request) -> Response:
     seat = int_param(request.path_params["seat"], "seat")
     assert seat is not None
-    body = await body_of(request)
+    body = await body_of(request, Join)
     return JSON(await hub_of(request).join(await table_of(request), seat, body, token_of(request)))
 
 
 async def invites(request: Request) -> Response:
-    body = await body_of(request)
+    body = await body_of(request, Invite)
     hub = hub_of(request)
     return JSON(await hub.invite(await table_of(request), token_of(request), body, base_url(request)))
 
 
 async def bots(request: Request) -> Response:
-    body = await body_of(request)
+    body = await body_of(request, AddBot)
     return JSON(await hub_of(request).add_bot(await table_of(request), token_of(request), body))
 
 
 async def start(request: Request) -> Response:
-    await body_of(request)
+    await body_of(request, Start)
     return JSON(await hub_of(request).start(await table_of(request), token_of(request)))
 
 
@@ -154,7 +163,7 @@ async def view(request: Request) -> Response:
 
 async def act(request: Request) -> Response:
     hub = hub_of(request)
-    body = await body_of(request)
+    body = await body_of(request, Act)
     table = await table_of(request)
     seat = hub.seat_of(table, token_of(request))
     move_no = await hub.act(table, seat, action_field(body), move_no_field(body))
@@ -163,7 +172,7 @@ async def act(request: Request) -> Response:
 
 async def undo(request: Request) -> Response:
     hub = hub_of(request)
-    body = await body_of(request)
+    body = await body_of(request, Undo)
     table = await table_of(request)
     seat = hub.seat_of(table, token_of(request))
     move_no = await hub.undo(table, seat, move_no_field(body))
@@ -316,6 +325,7 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                     raise conflict("this connection is authenticated already; to change seats, connect again")
             except ApiError as error:
                 reply = {"type": "error", **error.to_json()}
+                ref = ref if ref is not None else ws_ref(data)
             if ref is not None:
                 reply["id"] = ref
             await send(reply)

@@ -32,7 +32,8 @@ async def http_error(request: Request, error: Exception) -> Response:
 
 async def server_error(request: Request, error: Exception) -> Response:
     log.exception("request %s %s", request.method, request.url.path, exc_info=error)
-    return JSON({"error": "server", "message": "the server failed; nothing was changed"}, status_code=500)
+    return JSON({"error": "server", "message": "the server failed on this request (it is logged); "
+                                               "reload to see what holds now"}, status_code=500)
 
 
 def create_app(config: Config | None = None) -> Starlette:

@@ -1,12 +1,35 @@
-"""Client messages: size limit, JSON parsing and field checks, each failure a clear ``ApiError``."""
+"""Client messages: every HTTP body and WebSocket message is decoded against a declared schema
+(msgspec Structs) with limits on size, depth, integers and strings, so that a bad message is a clear
+``ApiError`` before anything is read or written.  docs/api.md, "Message limits", lists them."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+import re
+from typing import Annotated, Any
+
+import msgspec
 
 from stammtisch.engine.protocol import Action
 from stammtisch.engine.record import action_from_json
+
+MAX_INT = 2**53 - 1  # integers a browser's JSON reads exactly
+MAX_NAME = 40
+MAX_TEXT = 64
+
+Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
+SeatNo = Annotated[int, msgspec.Meta(ge=0, le=63)]
+Word = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_]{0,39}$")]  # a game, an option, a bot kind
+Token = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{1,128}$")]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+# An action: its name, then numbers, words, flags or one level of lists of them.
+Atom = bool | Int | Text | None
+ActionJSON = Annotated[list[Atom | Annotated[list[Atom], msgspec.Meta(max_length=16)]],
+                       msgspec.Meta(min_length=1, max_length=16)]
+# A table option's value: a flag, a number, a word, or a short list of numbers or words.
+OptionValue = bool | Int | Text | None | Annotated[list[Int | Text], msgspec.Meta(max_length=16)]
+Ref = Int | Text  # a WebSocket request's id, echoed in its reply
 
 
 class ApiError(Exception):
@@ -26,42 +49,165 @@ def bad_request(message: str) -> ApiError:
     return ApiError(400, "malformed", message)
 
 
-def parse_json(data: bytes | str, limit: int) -> dict[str, Any]:
-    """A JSON object of at most ``limit`` bytes."""
-    size = len(data.encode() if isinstance(data, str) else data)
+def printable(value: str | None, what: str) -> None:
+    """Text people read: no control or format characters (NUL, bidi overrides, …)."""
+    if value is not None and not value.isprintable():
+        raise ValueError(f"{what} must be printable text, without control characters")
+
+
+class Body(msgspec.Struct, forbid_unknown_fields=True):
+    """An HTTP body; an empty body is ``{}``."""
+
+
+class CreateTable(Body):
+    game: Word
+    players: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    options: Annotated[dict[Word, msgspec.Raw], msgspec.Meta(max_length=64)] = {}
+
+    def __post_init__(self) -> None:
+        """Each option's value on its own, so that an error names the option."""
+        values: dict[str, Any] = {}
+        for name, raw in self.options.items():
+            try:
+                values[name] = value = msgspec.json.decode(raw, type=OptionValue)
+            except msgspec.ValidationError as error:
+                raise ValueError(f"table option {name}: {error}") from None
+            for text in value if isinstance(value, list) else [value]:
+                printable(text if isinstance(text, str) else None, f"table option {name}")
+        self.options = values
+
+
+class Join(Body):
+    name: Name | None = None
+
+    def __post_init__(self) -> None:
+        printable(self.name, "name")
+
+
+class Invite(Body):
+    seats: Annotated[list[SeatNo], msgspec.Meta(max_length=16)] | None = None
+
+
+class AddBot(Body):
+    seat: SeatNo
+    kind: Word | None = None
+
+
+class Start(Body):
+    pass
+
+
+class Act(Body):
+    action: ActionJSON
+    move_no: Count
+
+
+class Undo(Body):
+    move_no: Count
+
+
+class WsMessage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, tag_field="type"):
+    id: Ref | None = None
+
+    def __post_init__(self) -> None:
+        printable(self.id if isinstance(self.id, str) else None, "id")
+
+
+class WsAct(WsMessage, tag="act"):
+    action: ActionJSON
+    move_no: Count
+
+
+class WsUndo(WsMessage, tag="undo"):
+    move_no: Count
+
+
+class WsPing(WsMessage, tag="ping"):
+    pass
+
+
+class WsAuth(WsMessage, tag="auth"):
+    """The first message on a socket: the seat's token, or none to watch."""
+
+    token: Token | None = None
+
+
+WS_KINDS = (WsAct, WsUndo, WsPing, WsAuth)
+WsRequest = WsAct | WsUndo | WsPing | WsAuth
+WS_TYPES = tuple(str(kind.__struct_config__.tag) for kind in WS_KINDS)
+
+
+class _RefOnly(msgspec.Struct):
+    id: Ref | None = None
+
+
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def check_size(data: bytes | str, limit: int) -> None:
+    size = len(data.encode(errors="replace") if isinstance(data, str) else data)
     if size > limit:
         raise ApiError(413, "too_large", f"message of {size} bytes; the limit is {limit}")
-    if not data:
-        return {}
+
+
+def decode(data: bytes | str, limit: int, schema: Any) -> Any:
+    """``data`` as ``schema``, or a 400 that says what is wrong and where (``$.options.win_threshold``)."""
+    check_size(data, limit)
+    raw = data.encode(errors="surrogatepass") if isinstance(data, str) else data
     try:
-        value = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise bad_request(f"not JSON: {error}") from None
-    if not isinstance(value, dict):
-        raise bad_request(f"expected a JSON object, not {type(value).__name__}")
-    return value
+        return msgspec.json.decode(raw or b"{}", type=schema)
+    except msgspec.ValidationError as error:
+        raise bad_request(str(error)) from None
+    except msgspec.DecodeError as error:
+        if _SURROGATE.search(raw):
+            raise bad_request("not valid JSON: a string holds half of a UTF-16 surrogate pair") from None
+        raise bad_request(f"not valid JSON: {error}") from None
+    except UnicodeError:
+        raise bad_request("not valid JSON: not UTF-8 text") from None
+    except RecursionError:
+        raise bad_request("not valid JSON: nested too deeply") from None
+
+
+def parse_json(data: bytes | str, limit: int, schema: type[Body]) -> dict[str, Any]:
+    """An HTTP body checked against ``schema``, as a dict of its fields."""
+    return msgspec.structs.asdict(decode(data, limit, schema))
+
+
+def parse_ws(data: str | bytes, limit: int) -> dict[str, Any]:
+    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping"|"auth", ...}`` (see WS_KINDS)."""
+    message: dict[str, Any] = msgspec.to_builtins(decode(data, limit, WsRequest))
+    return message
+
+
+def ws_ref(data: str | bytes) -> Any:
+    """The id of a message that was refused, when it has a valid one (else None): the reply names it."""
+    try:
+        raw = data.encode(errors="surrogatepass") if isinstance(data, str) else data
+        ref = msgspec.json.decode(raw, type=_RefOnly).id
+    except Exception:
+        return None
+    return ref if not isinstance(ref, str) or ref.isprintable() else None
 
 
 def field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ..., *,
           required: bool = True) -> Any:
-    if name not in body or body[name] is None:
+    """A field of a checked body, or its default."""
+    value = body.get(name)
+    if value is None:
         if default is not ...:
             return default
         if required:
             raise bad_request(f"missing field {name!r}")
         return None
-    value = body[name]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise bad_request(f"field {name!r} must be {names}, not {json.dumps(value)[:40]}")
+        raise bad_request(f"field {name!r} must be {' or '.join(k.__name__ for k in kinds)}")
     return value
 
 
 def action_field(body: dict[str, Any]) -> Action:
-    raw = field(body, "action", list)
     try:
-        return action_from_json(raw)
+        return action_from_json(field(body, "action", list))
     except ValueError as error:
         raise bad_request(str(error)) from None
 
@@ -71,18 +217,3 @@ def move_no_field(body: dict[str, Any]) -> int:
     if move_no < 0:
         raise bad_request("move_no must not be negative")
     return move_no
-
-
-WS_TYPES = ("auth", "act", "undo", "ping")
-
-
-def parse_ws(text: str | bytes, limit: int) -> dict[str, Any]:
-    """A WebSocket message from a client: ``{"type": "auth"|"act"|"undo"|"ping", ...}``."""
-    message = parse_json(text, limit)
-    kind = field(message, "type", str)
-    if kind not in WS_TYPES:
-        raise bad_request(f"unknown message type {kind!r}; expected one of {', '.join(WS_TYPES)}")
-    ref = message.get("id")
-    if ref is not None and not (isinstance(ref, (str, int)) and not isinstance(ref, bool) and len(str(ref)) <= 64):
-        raise bad_request("id must be a short string or number")
-    return message

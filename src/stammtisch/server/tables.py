@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from stammtisch.bots.base import Bot
+from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
 from stammtisch.engine.step import step
@@ -29,15 +30,14 @@ from stammtisch.games import GAMES, game_class, make_game
 from stammtisch.server.bots import bot_kinds, make_bot
 from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
-from stammtisch.server.messages import ApiError, bad_request
+from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
 from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("stammtisch.server")
 
 # Options naming files on the server's disk: a network client may not choose them.
-FILE_OPTIONS = frozenset({"data_file", "edition"})
-MAX_NAME = 40
+FILE_OPTIONS = frozenset().union(*(server_files(game_class(name).option_schema) for name in GAMES))
 
 
 def new_token() -> str:
@@ -600,31 +600,48 @@ class Hub:
             if not seats:
                 return
             await asyncio.sleep(self.config.bot_delay)
-            game = table.game
-            seats = [s for s in game.to_act(table.state) if s in seats]
+            seats = [s for s in table.game.to_act(table.state) if s in seats]
             if not seats or table.status != "running":
                 continue
-            seat = seats[0]
-            bot = table.bots.get(seat)
-            if bot is None:
-                bot = table.bots[seat] = make_bot(table.row.game, table.seats[seat].bot_kind or "random",
-                                                  secrets.randbelow(2**31))
-            legal = game.legal_actions(table.state, seat)
-            action = bot.choose(game.view(table.state, seat), legal)
             try:
-                await self.act(table, seat, action, table.version)
+                await self.act(table, seats[0], self._bot_move(table, seats[0]), table.version)
                 failures = 0
-            except ApiError as error:  # lost a race (another process played) or the bot erred
+            except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1
-                if failures > 20:
-                    log.error("bot at table %s seat %s stops: %s", table.id, seat, error.message)
-                    return
+                log.log(logging.DEBUG if error.status == 409 else logging.WARNING, "bot at table %s seat %s: %s",
+                        table.id, seats[0], error.message)
             except Exception:  # a database hiccup: wait and try again
-                log.exception("bot at table %s seat %s", table.id, seat)
                 failures += 1
+                log.exception("bot at table %s seat %s", table.id, seats[0])
+            if failures:
                 if failures > 20:
+                    log.error("bot at table %s seat %s stops after %d failed moves in a row", table.id, seats[0],
+                              failures)
                     return
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.05 * failures)
+
+    def _bot_move(self, table: LiveTable, seat: Seat) -> Action:
+        """The bot's choice; if it fails or is not legal, logged, and a random legal action instead, so that
+        a table never waits for a bot that cannot move."""
+        assert table.game is not None
+        legal = table.game.legal_actions(table.state, seat)
+        kind = table.seats[seat].bot_kind or "random"
+        bot = table.bots.get(seat)
+        if bot is None:
+            bot = table.bots[seat] = make_bot(table.row.game, kind, secrets.randbelow(2**31))
+        if not legal:
+            raise ApiError(500, "stalled", f"seat {seat} is to act but has no legal action")
+        fallback = legal[secrets.randbelow(len(legal))]
+        try:
+            action = bot.choose(table.game.view(table.state, seat), legal)
+        except Exception:
+            log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
+            return fallback
+        if action not in legal:
+            log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
+                      seat, action, fallback)
+            return fallback
+        return action
 
 
 def _name(name: str) -> str:

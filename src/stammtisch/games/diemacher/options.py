@@ -1,96 +1,79 @@
 """Table options of Die Macher: the spec's config flags (die-macher.md §15) with their defaults.
 
 Each option names the conflict or gap it settles, so that a group that reads a rule another
-way can choose their reading at the table.
+way can choose their reading at the table.  Ranges keep every table playable (docs/rules-notes.md,
+"Table option ranges").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from stammtisch.engine.options import Option, OptionError
+from stammtisch.engine.options import check_options as check_declared
 from stammtisch.games.diemacher.data import PARTY_IDS
 from stammtisch.i18n import N_, _
 
-KIND_NAMES = {int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"), str: N_("a text")}
-
-# name -> (default, allowed values or a type, where the choice comes from)
-OPTIONS: dict[str, tuple[Any, Any, str]] = {
-    "elections": (4, (4, 7), "4-election game or the 7-election long game"),
-    "parties": (None, list, "party of each seat, e.g. ['SPD', 'CDU', 'LINKE']; default: the first N"),
-    "data_file": (None, str, "path of a component data file with printed values"),
-    "open_money": (False, bool, "HI-01: everybody sees everybody's money"),
-    "tiebreak_open_order": ("right_neighbour_clockwise",
-                            ("right_neighbour_clockwise", "previous_start_player_clockwise"), "C-01"),
-    "poll_auction_first": ("left_of_auctioneer", ("left_of_auctioneer", "left_of_start_player"), "C-02"),
-    "donation_accept_base_loss": ([1, 2, 3], list, "C-03"),
-    "rally_trend_floor_general": (True, bool, "C-04"),
-    "bang_lock_scope": ("state_round", ("state_round", "state_game"), "C-08"),
-    "coalition_mode": ("priority_first_feasible",
-                       ("priority_first_feasible", "strongest_chooses_any_feasible", "candidate_may_decline"), "C-09"),
-    "removed_board_media": ("to_supply", ("to_supply", "to_box"), "C-10"),
-    "force_convert_at_cap": (False, bool, "C-11"),
-    "swap_out_to": ("hand", ("hand", "discard"), "C-12"),
-    "poll_apply_other_positive": (False, bool, "C-13"),
-    "overbid_mode": ("forbid", ("forbid", "honour_system_with_penalty"), "C-14"),
-    "phase2_optional": (True, bool, "C-15"),
-    "win_threshold": (50, int, "C-17"),
-    "trend_min": (None, int, "M-05: lowest trend (default from the data file, −3)"),
-    "trend_max": (None, int, "M-05: highest trend (default from the data file, +4)"),
-    "poll_reshuffle": (True, bool, "G-01"),
-    "opinion_reshuffle": (True, bool, "G-02"),
-    "poll_no_bid": ("discard", ("discard", "stays_on_top"), "G-03"),
-    "buyout_removed_to": ("supply", ("supply", "box"), "G-04"),
-    "base_floor": (0, int, "G-05"),
-    "money_rank": ("competition", ("competition", "dense"), "G-08"),
-    "media_influencer_timing": ("before_moves", ("before_moves", "after_winner_moves"), "G-09"),
-    "no_coalition_winner_media": (False, bool, "G-09"),
-    "p6_pay_order": ("row", ("row", "simultaneous"), "G-13"),
-    "unpublished_poll_public": (False, bool, "G-14"),
-    "money_unit": (1000, int, "G-17"),
-}
+OPTIONS: tuple[Option, ...] = (
+    Option("elections", int, 4, N_("Elections"), "§15", choices=(4, 7)),
+    Option("parties", list, None, N_("Party of each seat"), "§15", choices=PARTY_IDS, nullable=True, lobby=False),
+    Option("data_file", str, None, N_("Component data file"), "M-01", nullable=True, lobby=False, server_file=True),
+    Option("open_money", bool, False, N_("Open money: everybody sees everybody's money"), "HI-01"),
+    Option("tiebreak_open_order", str, "right_neighbour_clockwise", N_("Order of a tied open re-bid"), "C-01",
+           choices=("right_neighbour_clockwise", "previous_start_player_clockwise"), lobby=False),
+    Option("poll_auction_first", str, "left_of_auctioneer", N_("Who bids first in a poll auction"), "C-02",
+           choices=("left_of_auctioneer", "left_of_start_player"), lobby=False),
+    Option("donation_accept_base_loss", list, (1, 2, 3), N_("Party base lost by accepting a donation"), "C-03",
+           low=0, high=5, length=3, lobby=False),
+    Option("rally_trend_floor_general", bool, True, N_("The trend floor for rallies holds everywhere"), "C-04",
+           lobby=False),
+    Option("bang_lock_scope", str, "state_round", N_("How long a locked state stays locked"), "C-08",
+           choices=("state_round", "state_game"), lobby=False),
+    Option("coalition_mode", str, "priority_first_feasible", N_("How coalitions form"), "C-09",
+           choices=("priority_first_feasible", "strongest_chooses_any_feasible", "candidate_may_decline"),
+           lobby=False),
+    Option("removed_board_media", str, "to_supply", N_("Where media markers of a removed board go"), "C-10",
+           choices=("to_supply", "to_box"), lobby=False),
+    Option("force_convert_at_cap", bool, False, N_("Rallies at the limit must be converted"), "C-11", lobby=False),
+    Option("swap_out_to", str, "hand", N_("Where a program card swapped out goes"), "C-12",
+           choices=("hand", "discard"), lobby=False),
+    Option("poll_apply_other_positive", bool, False, N_("A poll also raises the other parties"), "C-13",
+           lobby=False),
+    Option("overbid_mode", str, "forbid", N_("Bids above your money"), "C-14",
+           choices=("forbid", "honour_system_with_penalty"), lobby=False),
+    Option("phase2_optional", bool, True, N_("Changing the program is optional"), "C-15", lobby=False),
+    Option("win_threshold", int, 50, N_("Votes needed to win a state"), "C-17", low=1, high=1000, lobby=False),
+    Option("trend_min", int, None, N_("Lowest trend"), "M-05", low=-5, high=-1, nullable=True, lobby=False),
+    Option("trend_max", int, None, N_("Highest trend"), "M-05", low=1, high=5, nullable=True, lobby=False),
+    Option("poll_reshuffle", bool, True, N_("Reshuffle the poll deck when it runs out"), "G-01", lobby=False),
+    Option("opinion_reshuffle", bool, True, N_("Reshuffle the opinion deck when it runs out"), "G-02",
+           lobby=False),
+    Option("poll_no_bid", str, "discard", N_("A poll card nobody bids on"), "G-03",
+           choices=("discard", "stays_on_top"), lobby=False),
+    Option("buyout_removed_to", str, "supply", N_("Where a bought-out media marker goes"), "G-04",
+           choices=("supply", "box"), lobby=False),
+    Option("base_floor", int, 0, N_("Lowest party base"), "G-05", low=0, high=10, lobby=False),
+    Option("money_rank", str, "competition", N_("Ranking ties in leftover money"), "G-08",
+           choices=("competition", "dense"), lobby=False),
+    Option("media_influencer_timing", str, "before_moves", N_("When the media influencer is fixed"), "G-09",
+           choices=("before_moves", "after_winner_moves"), lobby=False),
+    Option("no_coalition_winner_media", bool, False, N_("Media move for a winner without a coalition"), "G-09",
+           lobby=False),
+    Option("p6_pay_order", str, "row", N_("Order of paying for politicians"), "G-13",
+           choices=("row", "simultaneous"), lobby=False),
+    Option("unpublished_poll_public", bool, False, N_("An unpublished poll is shown to all"), "G-14",
+           lobby=False),
+    Option("money_unit", int, 1000, N_("Smallest bid step in euros"), "G-17", choices=(100, 500, 1000),
+           lobby=False),
+)
 
 
 def check_options(options: dict[str, Any], seats: int) -> dict[str, Any]:
-    """Fill in defaults; reject unknown names and values outside each option's range."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ValueError(_("unknown table option {name}; known: {known}").format(
-            name=repr(unknown[0]), known=", ".join(OPTIONS)))
-    result = {}
-    for name, (default, allowed, _source) in OPTIONS.items():
-        value = options.get(name, default)
-        if value is not None and not _allowed(value, allowed):
-            raise ValueError(_not_allowed(name, value, allowed))
-        result[name] = value
-    _check_parties(result, seats)
-    loss = result["donation_accept_base_loss"]
-    if len(loss) != 3 or not all(isinstance(x, int) and x >= 0 for x in loss):
-        raise ValueError(_("table option donation_accept_base_loss: expected three whole numbers, e.g. [1, 2, 3]"))
-    if result["money_unit"] <= 0:
-        raise ValueError(_("table option money_unit: must be positive"))
-    return result
-
-
-def _check_parties(result: dict[str, Any], seats: int) -> None:
+    """Fill in defaults; refuse unknown names and values outside each option's range."""
+    result = check_declared(OPTIONS, options)
     parties = result["parties"] or list(PARTY_IDS[:seats])
-    if len(parties) != seats or len(set(parties)) != seats or not set(parties) <= set(PARTY_IDS):
-        raise ValueError(_("table option parties: expected {n} different parties from {parties}").format(
+    if len(parties) != seats or len(set(parties)) != seats:
+        raise OptionError("parties", _("table option parties: expected {n} different parties from {parties}").format(
             n=seats, parties=", ".join(PARTY_IDS)))
     result["parties"] = list(parties)
-
-
-def _allowed(value: Any, allowed: Any) -> bool:
-    if isinstance(allowed, tuple):
-        return value in allowed and type(value) is type(allowed[0])
-    if allowed is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, allowed)
-
-
-def _not_allowed(name: str, value: Any, allowed: Any) -> str:
-    if isinstance(allowed, tuple):
-        return _("table option {name}: {value} is not allowed; choose one of {choices}").format(
-            name=name, value=repr(value), choices=", ".join(repr(a) for a in allowed))
-    kind = KIND_NAMES[allowed]
-    return _("table option {name}: {value} is not allowed; expected {kind}").format(
-        name=name, value=repr(value), kind=_(kind))
+    return result

@@ -25,7 +25,7 @@ from stammtisch.games.diemacher.board import (
     reveal_next,
 )
 from stammtisch.games.diemacher.data import Edition, load_edition
-from stammtisch.games.diemacher.options import check_options
+from stammtisch.games.diemacher.options import OPTIONS, check_options
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, Board, Player, State, topic
 from stammtisch.games.diemacher.view import build_view
 from stammtisch.i18n import _
@@ -43,6 +43,7 @@ class DieMacher(Game[State]):
     name = "diemacher"
     min_players = 3
     max_players = 5
+    option_schema = OPTIONS
     revealing_events = frozenset({
         "opinion_revealed", "opinion_duplicate_discarded", "program_display_renewed", "program_deck_reshuffled",
         "politicians_revealed", "start_bids_revealed", "program_revealed", "program_exception",

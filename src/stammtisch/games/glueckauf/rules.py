@@ -15,6 +15,7 @@ from stammtisch.engine.chance import Chance
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, Edition, OrderCard, TunnelTile, load_edition
+from stammtisch.games.glueckauf.options import OPTIONS, check_options
 from stammtisch.games.glueckauf.state import (
     COAL,
     CONFIRM,
@@ -36,13 +37,6 @@ LEVELS = ("surface", "yellow", "brown", "grey", "black")
 SOURCES = ("cage", "storage")
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 LEVEL_INDEX = {name: i for i, name in enumerate(LEVELS)}
-
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "count_printed_carts": True,  # empty printed starting minecarts count in shift III scoring
-    "open_delivered": False,  # delivered cards stay visible to all until shift scoring
-    "start_player": None,  # seat of the first start player; None: chosen by chance
-    "edition": None,  # path of an edition data file; None: the packaged edition
-}
 
 SUMMARY_KEYS = (
     "orders_delivered", "deliveries", "tiles_bought", "displacements", "draw_tiles", "draw_orders",
@@ -93,6 +87,7 @@ class GlueckAuf(Game[State]):
     name = "glueckauf"
     min_players = 2
     max_players = 4
+    option_schema = OPTIONS
     revealing_events = frozenset({"refilled", "not_refilled", "delivered_revealed", "shift_ends", "category_scored",
                                   "final_scoring"})
 
@@ -129,20 +124,7 @@ class GlueckAuf(Game[State]):
     # --- setup --------------------------------------------------------------------------------
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-        if unknown:
-            known = ", ".join(DEFAULT_OPTIONS)
-            raise ValueError(f"unknown option(s) for glueckauf: {', '.join(unknown)}; known: {known}")
-        result = {**DEFAULT_OPTIONS, **options}
-        for key in ("count_printed_carts", "open_delivered"):
-            if not isinstance(result[key], bool):
-                raise ValueError(f"option {key} must be true or false, not {result[key]!r}")
-        start = result["start_player"]
-        if start is not None and (isinstance(start, bool) or start not in range(self.num_players)):
-            raise ValueError(f"option start_player must be a seat from 0 to {self.num_players - 1}, not {start!r}")
-        if result["edition"] is not None and not isinstance(result["edition"], str):
-            raise ValueError("option edition must be the path of an edition file")
-        return result
+        return check_options(options, self.num_players)
 
     def _open_spots(self) -> list[Spot]:
         spots = []
