@@ -124,106 +124,164 @@ def _allowed(module: str, packages: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in packages)
 
 
+class _At(SnapshotError):
+    """An error deep in a snapshot; each enclosing container adds its key on the way out, so the
+    happy path builds no paths at all."""
+
+    def __init__(self, message: str, *path: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = list(path)
+
+    def within(self, key: Any) -> _At:
+        self.path.insert(0, key)
+        return self
+
+    def finished(self, root: str) -> SnapshotError:
+        return SnapshotError(f"{'.'.join(str(p) for p in [root, *self.path])}: {self.message}")
+
+
+_PLAIN = (type(None), bool, int, str)
+_FIELDS: dict[type, list[str]] = {}
+
+
+def _fields_of(cls: type) -> list[str]:
+    if cls not in _FIELDS:
+        _FIELDS[cls] = _field_names(cls)
+    return _FIELDS[cls]
+
+
 class _Encoder:
     def __init__(self, packages: tuple[str, ...]) -> None:
         self.packages = packages
 
     def node(self, value: Any, where: str) -> Any:
-        if value is None or isinstance(value, bool | int | str):
+        try:
+            return self._node(value)
+        except _At as error:
+            raise error.finished(where) from None
+
+    def _node(self, value: Any) -> Any:
+        kind = type(value)
+        if kind in _PLAIN:
             return value
-        if isinstance(value, float):
+        if kind is list:
+            return [self._item(x, i) for i, x in enumerate(value)]
+        if kind is tuple:
+            return {"@": "tuple", "items": [self._item(x, i) for i, x in enumerate(value)]}
+        if kind is dict:
+            return {"@": "dict", "items": [[self._item(k, "key"), self._item(v, k)] for k, v in value.items()]}
+        if kind is float:
             if not math.isfinite(value):
-                raise SnapshotError(f"{where}: {value} cannot be snapshotted")
+                raise _At(f"{value} cannot be snapshotted")
             return value
-        if isinstance(value, list):
-            return [self.node(x, f"{where}.{i}") for i, x in enumerate(value)]
-        if isinstance(value, tuple) and type(value) is tuple:
-            return {"@": "tuple", "items": [self.node(x, f"{where}.{i}") for i, x in enumerate(value)]}
-        if isinstance(value, dict) and type(value) is dict:
-            return {"@": "dict", "items": [[self.node(k, f"{where}.key"), self.node(v, f"{where}.{k}")]
-                                           for k, v in value.items()]}
-        cls = type(value)
-        tag = f"{cls.__module__}:{cls.__qualname__}"
-        if not _allowed(cls.__module__, self.packages):
-            raise SnapshotError(f"{where}: a {tag} is not part of this game's state")
+        tag = f"{kind.__module__}:{kind.__qualname__}"
+        if not _allowed(kind.__module__, self.packages):
+            raise _At(f"a {tag} is not part of this game's state")
         if isinstance(value, Enum):
-            return {"@": tag, "value": self.node(value.value, where)}
-        if not (dataclasses.is_dataclass(value) or hasattr(cls, "__slots__")):
-            raise SnapshotError(f"{where}: {tag} is neither a slotted class nor a dataclass")
-        return {"@": tag, "fields": {name: self.node(getattr(value, name), f"{where}.{name}")
-                                     for name in _field_names(cls)}}
+            return {"@": tag, "value": self._node(value.value)}
+        if not (dataclasses.is_dataclass(value) or hasattr(kind, "__slots__")):
+            raise _At(f"{tag} is neither a slotted class nor a dataclass")
+        return {"@": tag, "fields": {name: self._item(getattr(value, name), name) for name in _fields_of(kind)}}
+
+    def _item(self, value: Any, key: Any) -> Any:
+        if type(value) in _PLAIN:
+            return value
+        try:
+            return self._node(value)
+        except _At as error:
+            raise error.within(key) from None
 
 
 class _Decoder:
     def __init__(self, packages: tuple[str, ...]) -> None:
         self.packages = packages
+        self.classes: dict[str, type] = {}
 
     def node(self, data: Any, where: str) -> Any:
-        if data is None or isinstance(data, bool | int | str):
+        try:
+            return self._node(data)
+        except _At as error:
+            raise error.finished(where) from None
+
+    def _node(self, data: Any) -> Any:
+        kind = type(data)
+        if kind in _PLAIN:
             return data
-        if isinstance(data, float):
+        if kind is list:
+            return [self._item(x, i) for i, x in enumerate(data)]
+        if kind is float:
             if not math.isfinite(data):
-                raise SnapshotError(f"{where}: {data} is not a snapshot value")
+                raise _At(f"{data} is not a snapshot value")
             return data
-        if isinstance(data, list):
-            return [self.node(x, f"{where}.{i}") for i, x in enumerate(data)]
-        if not isinstance(data, dict) or not isinstance(data.get("@"), str):
-            raise SnapshotError(f"{where}: expected a value, a list or a tagged object, got {data!r:.80}")
+        if kind is not dict or not isinstance(data.get("@"), str):
+            raise _At(f"expected a value, a list or a tagged object, got {data!r:.80}")
         tag = data["@"]
         if tag == "tuple":
-            return tuple(self.node(x, f"{where}.{i}") for i, x in enumerate(self._list(data, "items", where)))
+            return tuple(self._item(x, i) for i, x in enumerate(self._list(data, "items")))
         if tag == "dict":
-            return self._dict(data, where)
-        cls = self._class(tag, where)
+            return self._dict(data)
+        cls = self._class(tag)
         if issubclass(cls, Enum):
             try:
-                return cls(self.node(data.get("value"), where))
+                return cls(self._node(data.get("value")))
             except ValueError:
-                raise SnapshotError(f"{where}: {data.get('value')!r} is not a {tag}") from None
-        return self._object(cls, data, where)
+                raise _At(f"{data.get('value')!r} is not a {tag}") from None
+        return self._object(cls, data)
 
-    def _list(self, data: dict[str, Any], key: str, where: str) -> list[Any]:
+    def _item(self, data: Any, key: Any) -> Any:
+        if type(data) in _PLAIN:
+            return data
+        try:
+            return self._node(data)
+        except _At as error:
+            raise error.within(key) from None
+
+    @staticmethod
+    def _list(data: dict[str, Any], key: str) -> list[Any]:
         items = data.get(key)
-        if not isinstance(items, list):
-            raise SnapshotError(f"{where}: expected a list under {key!r}")
+        if type(items) is not list:
+            raise _At(f"expected a list under {key!r}")
         return items
 
-    def _dict(self, data: dict[str, Any], where: str) -> dict[Any, Any]:
+    def _dict(self, data: dict[str, Any]) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
-        for pair in self._list(data, "items", where):
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise SnapshotError(f"{where}: a dict item must be a [key, value] pair")
-            key = self.node(pair[0], f"{where}.key")
+        for pair in self._list(data, "items"):
+            if type(pair) is not list or len(pair) != 2:
+                raise _At("a dict item must be a [key, value] pair")
+            key = self._item(pair[0], "key")
             try:
-                result[key] = self.node(pair[1], f"{where}.{key}")
+                result[key] = self._item(pair[1], key)
             except TypeError:
-                raise SnapshotError(f"{where}: {key!r} cannot be a key") from None
+                raise _At(f"{key!r} cannot be a key") from None
         return result
 
-    def _class(self, tag: str, where: str) -> type:
+    def _class(self, tag: str) -> type:
+        if tag in self.classes:
+            return self.classes[tag]
         module, _, qualname = tag.partition(":")
         if not qualname or not _allowed(module, self.packages):
-            raise SnapshotError(f"{where}: {tag!r} is not a class of this game's state")
+            raise _At(f"{tag!r} is not a class of this game's state")
         try:
             found: Any = import_module(module)
             for part in qualname.split("."):
                 found = getattr(found, part)
         except (ImportError, AttributeError):
-            raise SnapshotError(f"{where}: unknown class {tag!r}") from None
+            raise _At(f"unknown class {tag!r}") from None
         if not isinstance(found, type):
-            raise SnapshotError(f"{where}: {tag!r} is not a class")
+            raise _At(f"{tag!r} is not a class")
+        self.classes[tag] = found
         return found
 
-    def _object(self, cls: type, data: dict[str, Any], where: str) -> Any:
+    def _object(self, cls: type, data: dict[str, Any]) -> Any:
         fields = data.get("fields")
-        if not isinstance(fields, dict) or not (dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__")):
-            raise SnapshotError(f"{where}: expected the fields of a {cls.__qualname__}")
-        names = _field_names(cls)
-        if set(fields) != set(names):
+        if type(fields) is not dict or not (dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__")):
+            raise _At(f"expected the fields of a {cls.__qualname__}")
+        names = _fields_of(cls)
+        if len(fields) != len(names) or not all(name in fields for name in names):
             missing, extra = sorted(set(names) - set(fields)), sorted(set(fields) - set(names))
-            raise SnapshotError(f"{where}: fields of {cls.__qualname__} do not match (missing {missing}, "
-                                f"unexpected {extra})")
+            raise _At(f"fields of {cls.__qualname__} do not match (missing {missing}, unexpected {extra})")
         obj: Any = object.__new__(cls)
         for name in names:
-            object.__setattr__(obj, name, self.node(fields[name], f"{where}.{name}"))
+            object.__setattr__(obj, name, self._item(fields[name], name))
         return obj
