@@ -115,3 +115,6 @@ def test_the_action_table_is_stable_and_unique(table: tuple[str, int, dict[str, 
             codec.decode(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         codec.encode(("no such action",))
+    flagged = next(a for a in codec.actions if any(type(x) is int and x in (0, 1) for x in a))
+    with pytest.raises(ValueError):  # True is not 1, as in the strict step
+        codec.encode(tuple(bool(x) if type(x) is int and x in (0, 1) else x for x in flagged))
