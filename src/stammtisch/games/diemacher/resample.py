@@ -34,7 +34,7 @@ from collections import Counter
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.engine.chance import Chance
+from stammtisch.engine.resample import ResampleError, deal, reseeded
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, topic
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ MOVED_TO_SECRET = ("program", "program_more")  # phases whose sealed choice take
 def resample(game: DieMacher, state: State, seat: int, rng: random.Random) -> State:
     view = game.view(state, seat)
     sample = state.copy()
-    sample.chance = Chance(rng.getrandbits(63))
+    sample.chance = reseeded(rng)
     others = [s for s in range(state.seats) if s != seat]
     # Committed parties that took part in the sealed decision (public: the others were never asked).
     deciding = [s for s in others if view["players"][s]["committed"] and state.players[s].secret]
@@ -65,22 +65,11 @@ def resample(game: DieMacher, state: State, seat: int, rng: random.Random) -> St
     return sample
 
 
-def _deal(pool: list[int], rng: random.Random, sizes: list[int]) -> list[list[int]]:
-    """Shuffle the sorted pool and cut it into parts of the given sizes (which use it all)."""
-    pool = sorted(pool)
-    rng.shuffle(pool)
-    assert sum(sizes) == len(pool), "the hidden places do not hold the unseen items"
-    parts, start = [], 0
-    for size in sizes:
-        parts.append(pool[start:start + size])
-        start += size
-    return parts
-
-
 def _minus(full: Counter[int], seen: list[int]) -> list[int]:
     rest = full.copy()
     rest.subtract(seen)
-    assert all(n >= 0 for n in rest.values()), "more cards seen than exist"
+    if any(n < 0 for n in rest.values()):
+        raise ResampleError("more cards seen than exist")
     return list(rest.elements())
 
 
@@ -99,12 +88,12 @@ def _program_cards(state: State, sample: State, seat: int, others: list[int], rn
                                                  else 0) for s in others]  # the public hand size
     sizes = [len(state.program_deck)] + hand_sizes + [draft_size] * (len(others) if state.draft_hands else 0)
     for _attempt in range(10_000):
-        parts = _deal(pool, rng, sizes)
+        parts = deal(pool, rng, sizes)
         if state.phase != "program_more" or all(_completable(state.players[s].program, hand)
-                                                for s, hand in zip(others, parts[1:], strict=False)):
+                                                for s, hand in zip(others, parts[1:1 + len(others)], strict=True)):
             break
     else:
-        raise AssertionError("no hands complete the short programs")
+        raise ResampleError("no hands complete the short programs")
     sample.program_deck = parts[0]
     for i, other in enumerate(others):
         sample.players[other].hand = parts[1 + i]
@@ -129,7 +118,7 @@ def _opinions(sample: State, rng: random.Random) -> None:
             else:
                 hidden.append((pos, slot))
     pool = _minus(Counter({c: OPINION_COPIES for c in range(CARD_TYPES)}), seen)
-    deck, face_down = _deal(pool, rng, [len(sample.opinion_deck), len(hidden)])
+    deck, face_down = deal(pool, rng, [len(sample.opinion_deck), len(hidden)])
     sample.opinion_deck = deck
     for (pos, slot), card in zip(hidden, face_down, strict=True):
         sample.boards[pos].opinions[slot] = card
@@ -148,7 +137,7 @@ def _polls(game: DieMacher, sample: State, view: dict[str, Any], rng: random.Ran
         pool.remove(top[0])
     face_down = [i for i, (_card, up) in enumerate(sample.poll_discard) if not up]
     hidden_held = held and own_poll is None
-    deck, discards, hand = _deal(pool, rng, [len(sample.poll_deck) - len(top), len(face_down), int(hidden_held)])
+    deck, discards, hand = deal(pool, rng, [len(sample.poll_deck) - len(top), len(face_down), int(hidden_held)])
     sample.poll_deck = deck + top
     for i, card in zip(face_down, discards, strict=True):
         sample.poll_discard[i] = [card, 0]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stammtisch.engine.chance import Chance
+from stammtisch.engine.resample import deal, reseeded
 from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, State
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ ORDER_STAGES = (KEEP_ORDER, RETURN_ORDERS)
 
 def resample(game: GlueckAuf, state: State, seat: int, rng: random.Random) -> State:
     sample = state.copy()
-    sample.chance = Chance(rng.getrandbits(63))
+    sample.chance = reseeded(rng)
     drawer = state.current if state.stage in TILE_STAGES + ORDER_STAGES else None
     if drawer is not None and drawer != seat:
         sample.drawn = []
@@ -42,60 +42,53 @@ def resample(game: GlueckAuf, state: State, seat: int, rng: random.Random) -> St
     return sample
 
 
-def _shuffled(pool: list[int], rng: random.Random) -> list[int]:
-    pool = sorted(pool)
-    rng.shuffle(pool)
-    return pool
-
-
-def _pile(pile: list[int], known: list[int], where: str | None, unknown: list[int]) -> list[int]:
-    """A pile of ``len(pile)`` with the seat's own put-back items where it put them."""
-    rest = len(pile) - len(known)
+def _pile(known: list[int], where: str | None, unknown: list[int]) -> list[int]:
+    """The unknown part of a pile with the seat's own put-back items where it put them (the top
+    is the end of the list; items put under the pile one by one lie in reverse order)."""
     if where == "top":
-        return unknown[:rest] + known
-    return known[::-1] + unknown[:rest]
+        return unknown + known
+    return known[::-1] + unknown
 
 
 def _tiles(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int | None,
            rng: random.Random) -> None:
-    seen = [t for t in state.factory if t]
+    seen = {t for t in state.factory if t}
     for player in state.players:
-        seen += player.tiles
+        seen.update(player.tiles)
     mine = drawer == seat and state.stage in TILE_STAGES
     if mine:
-        seen += state.drawn + state.returned
-    pool = _shuffled(sorted(set(t.id for t in game.edition.tunnel_tiles) - set(seen)), rng)
+        seen.update(state.drawn + state.returned)
+    unseen = [t.id for t in game.edition.tunnel_tiles if t.id not in seen]
     known = state.returned if mine else []
-    sample.tile_stack = _pile(state.tile_stack, known, state.return_to if mine else None, pool)
-    if drawer not in (None, seat) and state.stage in TILE_STAGES:
-        sample.drawn = sorted(pool[len(state.tile_stack) - len(known):])
-    else:
-        assert len(pool) == len(state.tile_stack) - len(known), "the hidden places do not hold the unseen tiles"
+    other_hand = drawer not in (None, seat) and state.stage in TILE_STAGES
+    stack_size = len(state.tile_stack) - len(known)
+    stack, hand = deal(unseen, rng, [stack_size, len(unseen) - stack_size if other_hand else 0])
+    sample.tile_stack = _pile(known, state.return_to if mine else None, stack)
+    if other_hand:
+        sample.drawn = sorted(hand)
 
 
 def _orders(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int | None,
             rng: random.Random) -> None:
-    seen = [c for c in state.order_slots if c] + state.revealed
+    seen = {c for c in state.order_slots if c} | set(state.revealed)
     open_piles = game.options["open_delivered"] or state.stage == OVER
     hidden_piles = []
     for other, player in enumerate(state.players):
-        seen += [card for card, _fields, _missing in player.orders]
+        seen.update(card for card, _fields, _missing in player.orders)
         if open_piles or other == seat:
-            seen += player.delivered
+            seen.update(player.delivered)
         else:
             hidden_piles.append(other)
     mine = drawer == seat and state.stage in ORDER_STAGES
     if mine:
-        seen += state.drawn + state.returned
-    pool = _shuffled(sorted({c.id for c in game.edition.order_cards} - set(seen)), rng)
+        seen.update(state.drawn + state.returned)
+    unseen = [c.id for c in game.edition.order_cards if c.id not in seen]
     known = state.returned if mine else []
-    sample.order_deck = _pile(state.order_deck, known, state.return_to if mine else None, pool)
-    start = len(state.order_deck) - len(known)
-    for other in hidden_piles:
-        size = len(state.players[other].delivered)
-        sample.players[other].delivered = pool[start:start + size]
-        start += size
-    if drawer not in (None, seat) and state.stage in ORDER_STAGES:
-        sample.drawn = sorted(pool[start:])
-    else:
-        assert start == len(pool), "the hidden places do not hold the unseen order cards"
+    sizes = [len(state.order_deck) - len(known)] + [len(state.players[s].delivered) for s in hidden_piles]
+    other_hand = drawer not in (None, seat) and state.stage in ORDER_STAGES
+    deck, *piles, hand = deal(unseen, rng, [*sizes, len(unseen) - sum(sizes) if other_hand else 0])
+    sample.order_deck = _pile(known, state.return_to if mine else None, deck)
+    for other, pile in zip(hidden_piles, piles, strict=True):
+        sample.players[other].delivered = pile
+    if other_hand:
+        sample.drawn = sorted(hand)
