@@ -44,8 +44,12 @@ def test_random_games_keep_the_contract(table: tuple[str, int, dict[str, Any]]) 
                 check_state(game, codec, state, rng)
             seat = rng.choice(game.to_act(state))
             action = rng.choice(game.legal_actions(state, seat))
-            restored = game.from_json(json.loads(snapshot_text(game, state)))
+            text = snapshot_text(game, state)
+            kept = game.copy(state)
+            restored = game.from_json(json.loads(text))
             events = step(game, state, seat, action)
+            assert snapshot_text(game, kept) == text, "a copy changed with its original"
+            # a restored snapshot plays on exactly like the original
             assert events_json(game.apply(restored, seat, action)) == events_json(events)
             assert snapshot_text(game, restored) == snapshot_text(game, state)
             record.moves.append((seat, action))

@@ -81,7 +81,9 @@ def _walk(node: Any, path: str) -> tuple[Any, Any]:
     for part in parts[:-1]:
         node = _child(node, part, path)
     last = parts[-1]
-    if isinstance(node, list):
+    if isinstance(node, dict) and node.get("@") == "tuple":
+        node = node["items"]
+    if isinstance(node, list) and last.isdigit() and int(last) < len(node):
         return node, int(last)
     if isinstance(node, dict) and "fields" in node and last in node["fields"]:
         return node["fields"], last
@@ -89,10 +91,10 @@ def _walk(node: Any, path: str) -> tuple[Any, Any]:
 
 
 def _child(node: Any, part: str, path: str) -> Any:
-    if isinstance(node, list):
-        return node[int(part)]
     if isinstance(node, dict) and node.get("@") == "tuple":
-        return node["items"][int(part)]
+        node = node["items"]
+    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        return node[int(part)]
     if isinstance(node, dict) and "fields" in node and part in node["fields"]:
         return node["fields"][part]
     raise SnapshotError(f"{path}: no field {part!r}")
