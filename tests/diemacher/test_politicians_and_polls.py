@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.snapshot import situation
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.scoring import money_points
 from stammtisch.games.diemacher.state import NOBODY, State
@@ -60,7 +61,7 @@ def test_each_politician_offers_its_main_then_its_secondary_actions(
 ])
 def test_long_game_politicians_values(pid: str, action: tuple[object, ...], check: object) -> None:
     game, state = at_politicians([(0, pid)])
-    state.boards[0].votes = [0, 0, 0]
+    state = situation(game, state, {"boards.0.votes": [0, 0, 0]})
     pay_all(game, state)
     act(game, state, 0, action)
     assert check(state)  # type: ignore[operator]
@@ -69,7 +70,7 @@ def test_long_game_politicians_values(pid: str, action: tuple[object, ...], chec
 def test_front_runner_secondary_gives_12_votes() -> None:
     # die-macher.md C-19: +12 (IT's +8 is an error)
     game, state = at_politicians([(0, "front_runner")])
-    state.boards[0].votes = [0, 0, 0]
+    state = situation(game, state, {"boards.0.votes": [0, 0, 0]})
     pay_all(game, state)
     act(game, state, 0, ("skip",))
     act(game, state, 0, ("votes", 12))
@@ -89,8 +90,8 @@ def test_costs_are_paid_to_the_bank_and_unaffordable_politicians_are_declined() 
 def test_buyout_pays_the_owner_and_may_place_your_own_marker() -> None:
     # die-macher.md C-25, G-04: €5,000 to the owner; the marker returns to its owner's supply
     game, state = at_politicians([(0, "spokesperson")])
+    state = situation(game, state, {"boards.0.media": [1, 1, NOBODY, NOBODY, NOBODY]})
     board = state.boards[0]
-    board.media = [1, 1, NOBODY, NOBODY, NOBODY]
     pay_all(game, state)
     money0, money1, supply0, supply1 = (state.players[0].money, state.players[1].money,
                                          state.players[0].media_supply, state.players[1].media_supply)
@@ -103,7 +104,7 @@ def test_buyout_pays_the_owner_and_may_place_your_own_marker() -> None:
 def test_buyout_lock_blocks_a_second_buyout_in_the_same_state() -> None:
     # die-macher.md C-08: "same action", whichever politician carries it
     game, state = at_politicians([(0, "spokesperson"), (1, "secretary")])
-    state.boards[0].media = [2, 2, 0, NOBODY, NOBODY]
+    state = situation(game, state, {"boards.0.media": [2, 2, 0, NOBODY, NOBODY]})
     pay_all(game, state)
     act(game, state, 0, ("buyout", 0, False))
     act(game, state, 0, ("skip",))
@@ -114,7 +115,7 @@ def test_buyout_lock_blocks_a_second_buyout_in_the_same_state() -> None:
 def test_others_trend_lock_and_no_media_protection() -> None:
     # die-macher.md §5 phase 6: −1 to every other party; the media influencer is not protected
     game, state = at_politicians([(0, "parliamentary_leader"), (1, "parliamentary_leader")])
-    state.boards[0].media = [1, 1, NOBODY, NOBODY, NOBODY]
+    state = situation(game, state, {"boards.0.media": [1, 1, NOBODY, NOBODY, NOBODY]})
     pay_all(game, state)
     act(game, state, 0, ("others_trend",))
     assert state.boards[0].trend == [0, -1, -1]
@@ -125,7 +126,7 @@ def test_others_trend_lock_and_no_media_protection() -> None:
 def test_trend_is_clamped_to_its_scale() -> None:
     # die-macher.md M-05, G-05: trend stays within −3 … +4
     game, state = at_politicians([(0, "front_runner"), (1, "parliamentary_leader")])
-    state.boards[0].trend = [2, 0, -3]
+    state = situation(game, state, {"boards.0.trend": [2, 0, -3]})
     pay_all(game, state)
     act(game, state, 0, ("trend", 4))
     act(game, state, 0, ("skip",))
@@ -136,8 +137,7 @@ def test_trend_is_clamped_to_its_scale() -> None:
 def test_double_marker_can_be_removed_and_lock_lasts_the_round() -> None:
     # die-macher.md C-08, G-20: place or remove, once per state per round
     game, state = at_politicians([(0, "backbencher"), (1, "honorary_chairman")])
-    state.boards[0].doubled = 1
-    state.double_supply = 3
+    state = situation(game, state, {"boards.0.doubled": 1, "double_supply": 3})
     pay_all(game, state)
     assert game.legal_actions(state, 0)[1:] == [("double_remove",)]
     act(game, state, 0, ("double_remove",))

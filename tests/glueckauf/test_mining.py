@@ -6,6 +6,7 @@ import pytest
 from glueckauf_helpers import BLACK, BROWN, GREY, YELLOW, act, after_draft, card_with, give_order, new_game
 
 from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.snapshot import situation
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import MINING, PLACE, State
 
@@ -23,9 +24,8 @@ def test_mining_example() -> None:
     # glueck-auf.md example 3 (mining with 8 steps): down, grey, grey, up, yellow, up,
     # grey onto a grey field, grey onto a grey field.
     game, state = mining()
+    state = situation(game, state, {f"players.0.carts.{GREY}": 3, f"players.0.coal.{GREY * 4 + GREY}": 3})
     p = state.players[0]
-    p.carts[GREY] = 3
-    p.coal[GREY * 4 + GREY] = 3
     card = card_with(game, 0, (GREY, GREY))
     give_order(game, state, 0, card)
     plan = [("cage", "grey"), ("load", "grey"), ("load", "grey"), ("cage", "yellow"), ("load", "yellow"),
@@ -103,10 +103,10 @@ def test_store_only_at_the_surface_and_fill_from_storage_anywhere() -> None:
 
 def test_substitution_two_other_cubes_fill_one_field() -> None:
     game, state = mining(4, "mining_10")
-    p = state.players[0]
     card = card_with(game, 1, (BLACK, BLACK, BLACK))
     give_order(game, state, 0, card)
-    p.storage = [1, 1, 0, 1]
+    state = situation(game, state, {"players.0.storage": [1, 1, 0, 1]})
+    p = state.players[0]
     legal = game.legal_actions(state, 0)
     # identical empty fields of one card are one choice
     assert {a for a in legal if a[0] == "fill"} == {
@@ -140,7 +140,7 @@ def test_fill_needs_a_cube_of_that_colour() -> None:
     game, state = mining()
     card = card_with(game, 0, (YELLOW,))
     give_order(game, state, 0, card)
-    state.players[0].storage = [0, 1, 0, 0]
+    state = situation(game, state, {"players.0.storage": [0, 1, 0, 0]})
     before = state.copy()
     with pytest.raises(IllegalAction):
         act(game, state, ("fill", "storage", card, 0, "yellow"))

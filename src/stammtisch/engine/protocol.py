@@ -8,13 +8,17 @@ engine rejects everything else.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from stammtisch.engine.options import Option
 from stammtisch.i18n import _
+
+if TYPE_CHECKING:
+    from stammtisch.engine.codec import ActionCodec
 
 Seat = int
 Action = tuple[Any, ...]
@@ -92,6 +96,30 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as JSON-ready data (engine/snapshot.py describes the format)."""
+        from stammtisch.engine.snapshot import dump_state
+
+        return dump_state(self, state)
+
+    def from_json(self, data: Any) -> S:
+        """The state of a snapshot taken at this table; raises SnapshotError for anything else."""
+        from stammtisch.engine.snapshot import load_state
+
+        state: S = load_state(self, data)
+        return state
+
+    @abstractmethod
+    def resample(self, state: S, seat: Seat, rng: random.Random) -> S:
+        """A full state that gives ``seat`` the same view as ``state``, every part hidden from
+        ``seat`` drawn at random (consistent with the rules) and the chance reseeded from ``rng``.
+        It reads only what ``seat`` may know, so equal views give equal samples."""
+
+    @classmethod
+    @abstractmethod
+    def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
+        """A stable integer encoding of every action that can ever be legal at such a table."""
 
     @abstractmethod
     def scores(self, state: S) -> list[int]:

@@ -6,9 +6,11 @@ The flow is an explicit state machine: every ``apply`` carries out one small act
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.board import (
@@ -113,6 +115,17 @@ class DieMacher(Game[State]):
 
     def summary(self, state: State) -> dict[str, int]:
         return dict(state.outcomes)
+
+    def resample(self, state: State, seat: Seat, rng: random.Random) -> State:
+        from stammtisch.games.diemacher.resample import resample
+
+        return resample(self, state, seat, rng)
+
+    @classmethod
+    def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
+        from stammtisch.games.diemacher.codec import action_table
+
+        return cached_codec(cls, num_players, options, action_table)
 
     # ------------------------------------------------------------------ helpers
 

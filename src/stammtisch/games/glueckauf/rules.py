@@ -8,10 +8,12 @@ until then without anything face down having been revealed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.engine.chance import Chance
+from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, Edition, OrderCard, TunnelTile, load_edition
@@ -214,6 +216,17 @@ class GlueckAuf(Game[State]):
 
     def is_over(self, state: State) -> bool:
         return state.stage == OVER
+
+    def resample(self, state: State, seat: Seat, rng: random.Random) -> State:
+        from stammtisch.games.glueckauf.resample import resample
+
+        return resample(self, state, seat, rng)
+
+    @classmethod
+    def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
+        from stammtisch.games.glueckauf.codec import action_table
+
+        return cached_codec(cls, num_players, options, action_table)
 
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
