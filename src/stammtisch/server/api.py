@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import ApiError, action_field, bad_request, move_no_field, parse_json, parse_ws
 from stammtisch.server.tables import Hub, LiveTable
 
@@ -36,6 +37,11 @@ def hub_of(conn: HTTPConnection) -> Hub:
     return hub
 
 
+def limits_of(conn: HTTPConnection) -> ClientLimits:
+    limits: ClientLimits = conn.app.state.limits
+    return limits
+
+
 def token_of(conn: HTTPConnection) -> str | None:
     header = conn.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
@@ -49,10 +55,15 @@ async def body_of(request: Request) -> dict[str, Any]:
     if declared and declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "too_large", f"message of {declared} bytes; the limit is {limit}")
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
+    timeout = hub_of(request).config.read_timeout
+    try:
+        async with asyncio.timeout(timeout):  # a client that trickles its body holds nothing for long
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
+    except TimeoutError:
+        raise ApiError(408, "too_slow", f"the request's body took more than {timeout:g} s") from None
     return parse_json(data, limit)
 
 
@@ -90,15 +101,44 @@ async def games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    return JSON(await hub_of(request).create_table(await body_of(request)), status_code=201)
+    hub, limits = hub_of(request), limits_of(request)
+    client = limits.client(request.scope)
+    limits.check_rate(client)
+    limits.check_open(client, await hub.still_open(limits.open_tables.get(client, [])))
+    created = await hub.create_table(await body_of(request))
+    limits.created_table(client, created["table_id"])
+    return JSON(created, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
+    """A page of tables, newest first; ``next`` (if any) is the ``before`` of the next page."""
     wanted = tuple(s for s in request.query_params.get("status", "open,running").split(",") if s)
     unknown = [s for s in wanted if s not in STATUSES]
     if unknown:
         raise bad_request(f"unknown status {unknown[0]!r}; choose from {', '.join(STATUSES)}")
-    return JSON({"tables": await hub_of(request).list_tables(wanted)})
+    hub = hub_of(request)
+    size = int_param(request.query_params.get("limit"), "limit", hub.config.page_size)
+    assert size is not None
+    if not 1 <= size <= 200:
+        raise bad_request(f"limit must be from 1 to 200, not {size}")
+    before = cursor(request.query_params.get("before"))
+    tables = await hub.list_tables(wanted, size + 1, before)
+    more = len(tables) > size
+    tables = tables[:size]
+    page: dict[str, Any] = {"tables": tables, "next": None}
+    if more:
+        page["next"] = f"{tables[-1]['created']!r}:{tables[-1]['id']}"
+    return JSON(page)
+
+
+def cursor(value: str | None) -> tuple[float, str] | None:
+    if not value:
+        return None
+    created, _, table_id = value.partition(":")
+    try:
+        return float(created), table_id[:32]
+    except ValueError:
+        raise bad_request("before must be the next value of the previous page") from None
 
 
 async def get_table(request: Request) -> Response:
@@ -165,14 +205,29 @@ async def record(request: Request) -> Response:
 
 # The WebSocket: the seat's state on connecting and after every change; act, undo, ping.
 
+def sender(websocket: WebSocket, timeout: float) -> Callable[[dict[str, Any] | str], Awaitable[None]]:
+    """Send messages one at a time; a client that reads none for ``timeout`` seconds is cut off
+    (its messages would pile up in the server's memory)."""
+    send_lock = asyncio.Lock()
+
+    async def send(data: dict[str, Any] | str) -> None:
+        async with send_lock:
+            try:
+                async with asyncio.timeout(timeout):
+                    await websocket.send_text(data if isinstance(data, str) else dumps(data))
+            except TimeoutError:
+                log.info("WebSocket of %s reads too slowly: closed", websocket.client)
+                with contextlib.suppress(Exception):  # the receiving loop then ends too
+                    await asyncio.wait_for(websocket.close(1008, "too slow"), 5)
+                raise WebSocketDisconnect(1008) from None
+
+    return send
+
+
 async def table_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await websocket.accept()
-    send_lock = asyncio.Lock()
-
-    async def send(data: dict[str, Any]) -> None:
-        async with send_lock:
-            await websocket.send_text(dumps(data))
+    send = sender(websocket, hub.config.send_timeout)
 
     try:
         table = await hub.current(websocket.path_params["table_id"])
@@ -205,7 +260,7 @@ async def table_socket(websocket: WebSocket) -> None:
 
 
 async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable,
-                          send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+                          send: Callable[[dict[str, Any] | str], Awaitable[None]]) -> None:
     """Answer the client's act, undo and ping messages until it disconnects."""
     try:
         while True:

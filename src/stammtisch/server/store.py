@@ -28,10 +28,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -212,10 +214,15 @@ class Store:
 
         return await self._run(read)
 
-    async def list_tables(self, statuses: tuple[str, ...], limit: int = 200) -> list[tuple[TableRow, list[SeatRow]]]:
+    async def list_tables(self, statuses: tuple[str, ...], limit: int = 200,
+                          before: tuple[float, str] | None = None) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables first; ``before`` (created, id) of the last table of the previous page."""
         def read(conn: Connection) -> list[tuple[TableRow, list[SeatRow]]]:
-            rows = conn.execute(select(tables).where(tables.c.status.in_(statuses))
-                                .order_by(tables.c.created.desc()).limit(limit)).all()
+            query = select(tables).where(tables.c.status.in_(statuses))
+            if before is not None:
+                query = query.where(or_(tables.c.created < before[0],
+                                        and_(tables.c.created == before[0], tables.c.id < before[1])))
+            rows = conn.execute(query.order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(seats).where(seats.c.table_id.in_(ids))).all() if ids else []
             by_table: dict[str, list[SeatRow]] = {}

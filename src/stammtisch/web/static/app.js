@@ -136,6 +136,10 @@ function onMessage(data) {
     onState(data);
     return;
   }
+  if (data.type === "presence") {
+    onPresence(data);
+    return;
+  }
   if (data.type === "error" && data.id === undefined) {
     showAlert(errorText(data));
     if (data.error === "wrong_token") {
@@ -217,6 +221,15 @@ function onState(message) {
     game: message.table.game });
   if (first || gameBefore !== message.table.game) renderChrome();
   render(message.history);
+}
+
+// Somebody's seat connected or left: only the list of players changes.
+function onPresence(data) {
+  const message = page.message;
+  if (!message) return;
+  message.connected = data.connected;
+  if (message.status === "open") renderWaitingRoom();
+  else if (document.getElementById("seats")) renderSeats(message);
 }
 
 function loadBoard(game) {
