@@ -39,7 +39,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
     limits = parser.add_argument_group(_("limits (docs/api.md, \"Limits\")"))
     for flag, name, kind, text in LIMITS:
-        limits.add_argument(flag, dest=name, type=kind, default=getattr(Config, name), metavar="N",
+        limits.add_argument(flag, dest=name, type=kind, default=getattr(Config, name),
+                            metavar="S" if kind is float else "N",
                             help=_(text) + " " + _("(default: {value})").format(value=getattr(Config, name)))
     limits.add_argument("--client-header", default="", metavar="NAME",
                         help=_("behind a trusted proxy: take the client's address from this header (its last "
