@@ -232,6 +232,14 @@ class Store:
 
         return await self._run(read)
 
+    async def open_among(self, table_ids: list[str]) -> list[str]:
+        def read(conn: Connection) -> list[str]:
+            rows = conn.execute(select(tables.c.id).where(tables.c.id.in_(table_ids), tables.c.status == "open"))
+            found = {r.id for r in rows}
+            return [i for i in table_ids if i in found]
+
+        return await self._run(read)
+
     async def running_with_bots(self) -> list[str]:
         def read(conn: Connection) -> list[str]:
             rows = conn.execute(select(tables.c.id).where(tables.c.status == "running")

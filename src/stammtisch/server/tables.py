@@ -393,12 +393,7 @@ class Hub:
 
     async def still_open(self, table_ids: list[str]) -> list[str]:
         """Of these tables, those that have not started."""
-        found = []
-        for table_id in table_ids:  # from the store: another process may have started them
-            stored = await self.store.table(table_id)
-            if stored is not None and stored[0].status == "open":
-                found.append(table_id)
-        return found
+        return await self.store.open_among(table_ids) if table_ids else []  # another process may have started them
 
     def check_host(self, table: LiveTable, token: str | None) -> None:
         if not token:

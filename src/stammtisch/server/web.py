@@ -228,7 +228,10 @@ class History:
             add(list(setup))
         while done < table.version:
             deadline = time.perf_counter() + slice_seconds
-            for entry in await hub.store.moves(table.id, after=done):
+            entries = await hub.store.moves(table.id, after=done)
+            if not entries:
+                raise RuntimeError(f"table {table.id}: the log ends at {done}, the table is at {table.version}")
+            for entry in entries:
                 if entry.move_no > table.version:
                     break
                 with i18n.using_language(lang):
