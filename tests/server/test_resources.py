@@ -269,3 +269,24 @@ def test_static_files_are_compressed_and_revalidated(client: TestClient) -> None
     assert page.headers["content-encoding"] == "gzip" and "content-security-policy" in page.headers
     assert client.get("/static/../server/api.py").status_code == 404
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_histories_in_many_languages_at_once_are_each_built(client: TestClient) -> None:
+    # issue #9 Resources item 2: readers waiting for histories in five languages at once all get
+    # theirs (a history somebody waits for is never dropped as idle), and leaving keeps at most
+    # History.IDLE of them followed
+    table_id, tokens = started(client)
+    play(client, table_id, tokens, 5)
+    hub = hub_of(client)
+    table = hub.tables[table_id]
+    history = history_of(table)
+    keys = [(None, lang) for lang in ("en", "de", "pl", "it", "ko")] * 3
+
+    async def read_all() -> list[list[str]]:
+        return await asyncio.wait_for(asyncio.gather(*(history.get(hub, table, *key) for key in keys)), 60)
+
+    found = client.portal.call(read_all)  # type: ignore[union-attr]
+    assert all(found) and found[0] != found[1]  # English, German
+    for key in keys:
+        history.leave(key)
+    assert len(history.lines) == History.IDLE

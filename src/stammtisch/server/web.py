@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import inspect
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import import_module, resources
@@ -115,6 +116,9 @@ class Describer:
             module = None
         self._event = getattr(module, "describe_event", None)
         self._action = getattr(module, "describe_action", None)
+        self._second = {fn: params[1] if len(params) > 1 else None  # each function's second parameter
+                        for fn in (self._event, self._action) if fn is not None
+                        for params in [list(inspect.signature(fn).parameters)]}
 
     def event(self, event: Event, view: dict[str, Any], names: list[str]) -> str:
         if self._event is None:
@@ -126,12 +130,11 @@ class Describer:
             return " ".join(str(x) for x in action)
         return self._call(self._action, action, view, names)
 
-    @staticmethod
-    def _call(describe: Callable[..., Any], item: Any, view: dict[str, Any], names: list[str]) -> str:
-        params = list(inspect.signature(describe).parameters)
-        if len(params) < 2:
+    def _call(self, describe: Callable[..., Any], item: Any, view: dict[str, Any], names: list[str]) -> str:
+        second = self._second[describe]
+        if second is None:
             return str(describe(item))
-        return str(describe(item, names if params[1] == "names" else view))
+        return str(describe(item, names if second == "names" else view))
 
 
 _describers: dict[str, Describer] = {}
@@ -180,10 +183,31 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str) -> dict[str,
 class History:
     """The sentences a page shows of one table, per (seat, language): every sentence that seat may
     read from the start, each written with the view of its own time (states leave and enter the
-    boards: "Saarland leaves the game" must name the state of then)."""
+    boards: "Saarland leaves the game" must name the state of then).
 
+    Each move extends the histories that sockets read now and the ``IDLE`` last read: others are
+    dropped (and built again when somebody asks), so a move costs as many renderings as there are
+    (seat, language) pairs watching, however many came and went."""
+
+    IDLE = 2
     lines: dict[tuple[Seat | None, str], list[str]] = field(default_factory=dict)
     building: dict[tuple[Seat | None, str], asyncio.Future[None]] = field(default_factory=dict)
+    readers: Counter[tuple[Seat | None, str]] = field(default_factory=Counter)
+    idle: OrderedDict[tuple[Seat | None, str], None] = field(default_factory=OrderedDict)
+
+    def enter(self, key: tuple[Seat | None, str]) -> None:
+        self.readers[key] += 1
+        self.idle.pop(key, None)
+
+    def leave(self, key: tuple[Seat | None, str]) -> None:
+        self.readers[key] -= 1
+        if self.readers[key] > 0:
+            return
+        del self.readers[key]
+        self.idle[key] = None
+        while len(self.idle) > self.IDLE:
+            dropped, _ = self.idle.popitem(last=False)
+            self.lines.pop(dropped, None)
 
     def follow(self, table: LiveTable, events: list[Event]) -> None:
         """After each entry (the table's state is the one after it): extend every kept history."""
@@ -197,14 +221,20 @@ class History:
                     lines.extend(sentence(text, e, view, names) for e in visible)
 
     async def get(self, hub: Hub, table: LiveTable, seat: Seat | None, lang: str) -> list[str]:
-        """The history up to the table's current entry (kept so from then on)."""
+        """The history up to the table's current entry, kept so from then on: the caller reads it
+        until it calls ``leave``."""
         key = (seat, lang)
-        while key not in self.lines:
-            building = self.building.get(key)
-            if building is None:
-                building = self.building[key] = asyncio.ensure_future(self._build(hub, table, seat, lang))
-                building.add_done_callback(lambda _: self.building.pop(key, None))
-            await asyncio.shield(building)
+        self.enter(key)  # before waiting: a history somebody waits for is never dropped
+        try:
+            while key not in self.lines:
+                building = self.building.get(key)
+                if building is None:
+                    building = self.building[key] = asyncio.ensure_future(self._build(hub, table, seat, lang))
+                    building.add_done_callback(lambda _: self.building.pop(key, None))
+                await asyncio.shield(building)
+        except BaseException:
+            self.leave(key)
+            raise
         return self.lines[key]
 
     async def _build(self, hub: Hub, table: LiveTable, seat: Seat | None, lang: str,
@@ -336,7 +366,9 @@ async def play_socket(websocket: WebSocket) -> None:
             await sub.changed.wait()
             sub.changed.clear()
             if first and table.game is not None:
-                lines = await history_of(table).get(hub, table, seat, lang)
+                history = history_of(table)
+                lines = await history.get(hub, table, seat, lang)
+                reading.append(history)
                 message = translate(hub.state_message(table, seat, table.version), table, lang)
                 message.update(sentences=list(lines), events=[], history=True, connected=connected(table),
                                lang=lang)
@@ -347,10 +379,13 @@ async def play_socket(websocket: WebSocket) -> None:
             sub.sent = table.version if table.game is not None else -1
             await send(text)
 
+    reading: list[History] = []  # the history this socket reads, once it has had it
     pusher = asyncio.create_task(push())
     try:
         await answer_requests(websocket, hub, table, send)
     finally:
+        for history in reading:
+            history.leave((seat, lang))
         before = connected(table)
         hub.unsubscribe(table, sub)
         watchers.discard(watcher)
