@@ -64,7 +64,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--server", metavar="URL", help="use this running server instead (loopback only)")
     parser.add_argument("--spectators", type=int, default=0, metavar="N",
                         help=f"hostile mode: N anonymous browser sockets connecting to the tables and leaving "
-                             f"again (each stays 0.5-3 s; at most {MAX_SPECTATORS})")
+                             f"again (at most {MAX_SPECTATORS})")
+    parser.add_argument("--stay", type=float, default=2.0, metavar="S",
+                        help="mean seconds a spectator stays before it leaves and connects again (uniform "
+                             "S/2..3S/2; default 2)")
     parser.add_argument("--slow", type=int, default=0, metavar="N",
                         help=f"hostile mode: N slow clients, half trickling request headers, half WebSockets "
                              f"that never read (at most {MAX_SLOW})")
@@ -116,6 +119,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CliError("--server must be on this machine (127.0.0.0/8, ::1 or localhost)")
     if not 0 <= args.spectators <= MAX_SPECTATORS:
         raise CliError(f"--spectators must be from 0 to {MAX_SPECTATORS}")
+    if args.stay <= 0:
+        raise CliError("--stay must be more than 0")
     if not 0 <= args.slow <= MAX_SLOW:
         raise CliError(f"--slow must be from 0 to {MAX_SLOW}")
     if args.processes < 1 or args.processes > 8:
@@ -169,7 +174,8 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
         "errors": stats.errors,
     }
     if args.spectators or args.slow:
-        figures.update(spectators=args.spectators, slow=args.slow, spectator_connects=len(stats.first_states),
+        figures.update(spectators=args.spectators, stay=args.stay, slow=args.slow,
+                       spectator_connects=len(stats.first_states),
                        first_state_ms={p: round(percentile(stats.first_states, float(p[1:])) * 1000, 1)
                                        for p in ("p50", "p99")},
                        health_ms={p: round(percentile(stats.health, float(p[1:])) * 1000, 1)
@@ -187,8 +193,9 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                   f"p99 {lat['p99']} ms, max {lat['p100']} ms")
     if args.spectators or args.slow:
         first, health = figures["first_state_ms"], figures["health_ms"]
-        console.print(f"beside them {args.spectators} spectator sockets coming and going "
-                      f"({figures['spectator_connects']} connects; first state p50 {first['p50']} ms, "
+        console.print(f"beside them {args.spectators} spectator sockets coming and going (staying "
+                      f"{args.stay:g} s on average; {figures['spectator_connects']} connects, "
+                      f"first state p50 {first['p50']} ms, "
                       f"p99 {first['p99']} ms) and {args.slow} slow clients ({stats.slow_cut} cut off by the server)")
         console.print(f"/api/health: p50 {health['p50']} ms, p99 {health['p99']} ms, max {health['p100']} ms")
     if stats.errors:
@@ -217,7 +224,7 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
                                                 args.think, rng, stats, stop))
                  for i in range(args.tables)]
-        tasks += [asyncio.create_task(spectator_loop(urls[i % len(urls)], rng, stats, stop))
+        tasks += [asyncio.create_task(spectator_loop(urls[i % len(urls)], args.stay, rng, stats, stop))
                   for i in range(args.spectators)]
         tasks += [asyncio.create_task((slow_headers if i % 2 else slow_reader)(urls[i % len(urls)], stats, stop))
                   for i in range(args.slow)]
@@ -316,7 +323,7 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
 
 # The hostile mode.
 
-async def spectator_loop(url: str, rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
+async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
     """An anonymous browser socket: connect to a table, read its first state, stay a moment, leave."""
     import websockets
 
@@ -337,10 +344,10 @@ async def spectator_loop(url: str, rng: random.Random, stats: Stats, stop: async
                     pass
                 if stats.measuring:
                     stats.first_states.append(loop.time() - started)
-                stay = loop.time() + rng.uniform(0.5, 3.0)
-                while not stop.is_set() and loop.time() < stay:
+                until = loop.time() + rng.uniform(stay / 2, stay * 1.5)
+                while not stop.is_set() and loop.time() < until:
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(ws.recv(), stay - loop.time())
+                        await asyncio.wait_for(ws.recv(), until - loop.time())
         except asyncio.CancelledError:
             raise
         except Exception as error:

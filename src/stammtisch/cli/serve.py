@@ -92,6 +92,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     # Fewer, larger young collections and rare full ones: a full collection of a busy server's heap
     # takes tens of milliseconds, which every client waiting at that moment would feel.
     gc.set_threshold(50_000, 20, 100)
+    gc.freeze()  # what is loaded by now (modules, texts) lives as long as the server: never scan it again
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
                 http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
                 limit_concurrency=args.max_total_connections,

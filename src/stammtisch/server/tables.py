@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,6 +94,7 @@ class LiveTable:
         self.seats: dict[Seat, SeatRow] = {s.seat: s for s in seat_rows}
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self.watching: Counter[Seat] = Counter()  # subscribers per seat (spectators not counted)
         self.game: Game[Any] | None = None
         self.state: Any = None
         self.version = 0  # entries in the move log (moves and take-backs)
@@ -349,10 +350,16 @@ class Hub:
     def subscribe(self, table: LiveTable, seat: Seat | None, since: int) -> Subscriber:
         sub = Subscriber(seat, since)
         table.subscribers.add(sub)
+        if seat is not None:
+            table.watching[seat] += 1
         sub.changed.set()
         return sub
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        if sub in table.subscribers and sub.seat is not None:
+            table.watching[sub.seat] -= 1
+            if table.watching[sub.seat] <= 0:
+                del table.watching[sub.seat]
         table.subscribers.discard(sub)
 
     # The lobby.

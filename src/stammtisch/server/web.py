@@ -288,7 +288,7 @@ def history_of(table: LiveTable) -> History:
 
 
 def connected(table: LiveTable) -> list[int]:
-    return sorted({sub.seat for sub in table.subscribers if sub.seat is not None})
+    return sorted(table.watching)
 
 
 def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: int) -> str:
