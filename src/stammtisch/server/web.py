@@ -185,15 +185,17 @@ class History:
     read from the start, each written with the view of its own time (states leave and enter the
     boards: "Saarland leaves the game" must name the state of then).
 
-    Each move extends the histories that sockets read now and the ``IDLE`` last read: others are
-    dropped (and built again when somebody asks), so a move costs as many renderings as there are
-    (seat, language) pairs watching, however many came and went."""
+    Each move extends the histories that sockets read now and, for ``keep_seconds``, those read
+    before (at most ``max_idle`` of them): the rest are dropped and built again when somebody asks.
+    So a move costs as many renderings as there are (seat, language) pairs watching lately, however
+    many sockets came and went."""
 
-    IDLE = 2
+    keep_seconds: float = 60.0
+    max_idle: int = 10
     lines: dict[tuple[Seat | None, str], list[str]] = field(default_factory=dict)
     building: dict[tuple[Seat | None, str], asyncio.Future[None]] = field(default_factory=dict)
     readers: Counter[tuple[Seat | None, str]] = field(default_factory=Counter)
-    idle: OrderedDict[tuple[Seat | None, str], None] = field(default_factory=OrderedDict)
+    idle: OrderedDict[tuple[Seat | None, str], float] = field(default_factory=OrderedDict)  # key → left at
 
     def enter(self, key: tuple[Seat | None, str]) -> None:
         self.readers[key] += 1
@@ -204,14 +206,19 @@ class History:
         if self.readers[key] > 0:
             return
         del self.readers[key]
-        self.idle[key] = None
-        while len(self.idle) > self.IDLE:
+        self.idle[key] = time.monotonic()
+        self.forget_idle()
+
+    def forget_idle(self) -> None:
+        too_old = time.monotonic() - self.keep_seconds
+        while self.idle and (len(self.idle) > self.max_idle or next(iter(self.idle.values())) <= too_old):
             dropped, _ = self.idle.popitem(last=False)
             self.lines.pop(dropped, None)
 
     def follow(self, table: LiveTable, events: list[Event]) -> None:
         """After each entry (the table's state is the one after it): extend every kept history."""
         assert table.game is not None
+        self.forget_idle()
         names, text = table.names(), describer(table.row.game)
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
