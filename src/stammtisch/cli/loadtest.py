@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -86,6 +87,7 @@ class Stats:
     first_states: list[float] = field(default_factory=list)  # spectator: connect → first state
     health: list[float] = field(default_factory=list)  # /api/health latencies
     slow_cut: int = 0  # slow clients the server closed
+    server_cpu: float = float("nan")  # CPU seconds the started servers used per second measured
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -155,6 +157,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def server_cpu(servers: list[subprocess.Popen[bytes]]) -> float:
+    """CPU seconds the started server processes have used (Linux; NaN elsewhere)."""
+    total = 0.0
+    try:
+        for server in servers:
+            with open(f"/proc/{server.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return total
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -172,6 +187,7 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
         "latency_ms": {p: round(percentile(stats.latencies, float(p[1:])) * 1000, 1)
                        for p in ("p50", "p90", "p99", "p100")},
         "errors": stats.errors,
+        "server_cpu": round(stats.server_cpu, 2),
     }
     if args.spectators or args.slow:
         figures.update(spectators=args.spectators, stay=args.stay, slow=args.slow,
@@ -190,7 +206,7 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                   f"{figures['actions_per_second']} actions/s, "
                   f"{stats.games} games finished")
     console.print(f"latency submit → updated view: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
-                  f"p99 {lat['p99']} ms, max {lat['p100']} ms")
+                  f"p99 {lat['p99']} ms, max {lat['p100']} ms; server CPU {figures['server_cpu']} s per s")
     if args.spectators or args.slow:
         first, health = figures["first_state_ms"], figures["health_ms"]
         console.print(f"beside them {args.spectators} spectator sockets coming and going (staying "
@@ -224,20 +240,35 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
                                                 args.think, rng, stats, stop))
                  for i in range(args.tables)]
-        tasks += [asyncio.create_task(spectator_loop(urls[i % len(urls)], args.stay, rng, stats, stop))
-                  for i in range(args.spectators)]
-        tasks += [asyncio.create_task((slow_headers if i % 2 else slow_reader)(urls[i % len(urls)], stats, stop))
-                  for i in range(args.slow)]
+        warm_up = min(5.0, args.seconds / 4 + 1)  # tables created, first moves made
+        hostile = None
         if args.spectators or args.slow:
             tasks.append(asyncio.create_task(health_loop(clients[0], stats, stop)))
-        await asyncio.sleep(min(5.0, args.seconds / 4 + 1))  # warm up: tables created, first moves made
+            # In a process of its own: its work must not slow down the bots whose latency is measured.
+            context = multiprocessing.get_context("spawn")
+            receiver, sender = context.Pipe(duplex=False)
+            hostile = context.Process(target=hostile_process, daemon=True, args=(
+                urls, args.spectators, args.slow, args.stay, warm_up, args.seconds, sender))
+            hostile.start()
+        await asyncio.sleep(warm_up)
         stats.measuring = True
+        cpu = server_cpu(servers)
         await asyncio.sleep(args.seconds)
+        stats.server_cpu = (server_cpu(servers) - cpu) / args.seconds
         stats.measuring = False
         stop.set()
         await asyncio.wait(tasks, timeout=10)
         for task in tasks:
             task.cancel()
+        if hostile is not None:
+            if await asyncio.to_thread(receiver.poll, 30):
+                theirs: Stats = receiver.recv()
+                stats.first_states, stats.slow_cut = theirs.first_states, theirs.slow_cut
+                for kind, count in theirs.errors.items():
+                    stats.errors[kind] = stats.errors.get(kind, 0) + count
+            hostile.join(10)
+            if hostile.is_alive():
+                hostile.kill()
     return stats
 
 
@@ -323,6 +354,42 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
 
 # The hostile mode.
 
+def hostile_process(urls: list[str], spectators: int, slow: int, stay: float, warm_up: float, seconds: float,
+                    sender: Any) -> None:
+    sender.send(asyncio.run(hostile(urls, spectators, slow, stay, warm_up, seconds)))
+
+
+async def hostile(urls: list[str], spectators: int, slow: int, stay: float, warm_up: float,
+                  seconds: float) -> Stats:
+    stats, stop, rng = Stats(), asyncio.Event(), random.Random(2)
+    tasks = [asyncio.create_task(watch_tables(urls[0], stats, stop))]
+    tasks += [asyncio.create_task(spectator_loop(urls[i % len(urls)], stay, rng, stats, stop))
+              for i in range(spectators)]
+    tasks += [asyncio.create_task((slow_headers if i % 2 else slow_reader)(urls[i % len(urls)], stats, stop))
+              for i in range(slow)]
+    await asyncio.sleep(warm_up)
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for task in tasks:
+        task.cancel()
+    return stats
+
+
+async def watch_tables(url: str, stats: Stats, stop: asyncio.Event) -> None:
+    """The running tables, as any visitor of the lobby sees them."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                page = (await http.get("/api/tables?status=running&limit=200")).json()
+                stats.tables = [t["id"] for t in page["tables"]]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 2.0)
+
 async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
     """An anonymous browser socket: connect to a table, read its first state, stay a moment, leave."""
     import websockets
@@ -334,7 +401,7 @@ async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats
         if not stats.tables:
             await asyncio.sleep(0.2)
             continue
-        table_id = rng.choice(stats.tables[-400:])
+        table_id = rng.choice(stats.tables)
         lang = rng.choice(("en", "de", "pl", "it", "ko"))
         started = loop.time()
         try:
