@@ -356,6 +356,10 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
 
 def hostile_process(urls: list[str], spectators: int, slow: int, stay: float, warm_up: float, seconds: float,
                     sender: Any) -> None:
+    # The hostile clients stand for other machines: on this one they yield the processor to the
+    # server and to the measured bots (their own waits, e.g. for a first state, grow instead).
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
     sender.send(asyncio.run(hostile(urls, spectators, slow, stay, warm_up, seconds)))
 
 
