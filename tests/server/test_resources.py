@@ -108,7 +108,7 @@ def test_a_connect_replays_nothing_once_the_history_is_kept(client: TestClient, 
     hub = hub_of(client)
     table = hub.tables[table_id]
     fresh = History()
-    client.portal.call(fresh.get, hub, table, None, "de")  # type: ignore[union-attr]
+    client.portal.call(fresh.get, table, None, "de")  # type: ignore[union-attr]
     assert steps and kept["sentences"] == fresh.lines[(None, "de")] == history_of(table).lines[(None, "de")]
 
 
@@ -283,7 +283,7 @@ def test_histories_in_many_languages_at_once_are_each_built(client: TestClient) 
     keys = [(None, lang) for lang in ("en", "de", "pl", "it", "ko")] * 3
 
     async def read_all() -> list[list[str]]:
-        return await asyncio.wait_for(asyncio.gather(*(history.get(hub, table, *key) for key in keys)), 60)
+        return await asyncio.wait_for(asyncio.gather(*(history.get(table, *key) for key in keys)), 60)
 
     found = client.portal.call(read_all)  # type: ignore[union-attr]
     assert all(found) and found[0] != found[1]  # English, German

@@ -100,6 +100,7 @@ class LiveTable:
         self.version = 0  # entries in the move log (moves and take-backs)
         self.events: list[PackedEvents] = []  # events[0]: setup; events[n]: of entry n
         self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
+        self.log: list[tuple[Seat, Action | None]] = []  # log[n - 1]: entry n (None: a take-back)
         self.undo_stack: list[tuple[Any, Seat]] = []  # (state before, seat) of undoable moves in a row
         self.last_by_seat: dict[Seat, int] = {}
         self.bots: dict[Seat, Bot] = {}
@@ -148,6 +149,7 @@ class LiveTable:
             self.undo_stack.clear()
         self.state = after
         self.moves.append((seat, action))
+        self.log.append((seat, action))
         self._entry(seat, events)
         if self.game.is_over(after):
             self.row.status = "finished"
@@ -155,6 +157,7 @@ class LiveTable:
     def take_back(self, seat: Seat) -> None:
         self.state, _ = self.undo_stack.pop()
         self.moves.pop()
+        self.log.append((seat, None))
         self._entry(seat, [Event("undo", {"seat": seat})])
 
     def _entry(self, seat: Seat, events: list[Event]) -> None:

@@ -227,7 +227,7 @@ class History:
                 with i18n.using_language(lang):
                     lines.extend(sentence(text, e, view, names) for e in visible)
 
-    async def get(self, hub: Hub, table: LiveTable, seat: Seat | None, lang: str) -> list[str]:
+    async def get(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str]:
         """The history up to the table's current entry, kept so from then on: the caller reads it
         until it calls ``leave``."""
         key = (seat, lang)
@@ -236,7 +236,7 @@ class History:
             while key not in self.lines:
                 building = self.building.get(key)
                 if building is None:
-                    building = self.building[key] = asyncio.ensure_future(self._build(hub, table, seat, lang))
+                    building = self.building[key] = asyncio.ensure_future(self._build(table, seat, lang))
                     building.add_done_callback(lambda _: self.building.pop(key, None))
                 await asyncio.shield(building)
         except BaseException:
@@ -244,7 +244,7 @@ class History:
             raise
         return self.lines[key]
 
-    async def _build(self, hub: Hub, table: LiveTable, seat: Seat | None, lang: str,
+    async def _build(self, table: LiveTable, seat: Seat | None, lang: str,
                      slice_seconds: float = 0.004) -> None:
         """Replay the log beside the table, letting other tasks run every few milliseconds, until it
         reaches the table's entry; from then on ``follow`` keeps it."""
@@ -263,23 +263,17 @@ class History:
 
         with i18n.using_language(lang):
             add(list(setup))
-        while done < table.version:
             deadline = time.perf_counter() + slice_seconds
-            entries = await hub.store.moves(table.id, after=done)
-            if not entries:
-                raise RuntimeError(f"table {table.id}: the log ends at {done}, the table is at {table.version}")
-            for entry in entries:
-                if entry.move_no > table.version:
-                    break
-                with i18n.using_language(lang):
-                    if entry.action is None:  # a take-back
-                        if before:
-                            state = before.pop()
-                        add([Event("undo", {"seat": entry.seat})])
-                    else:
-                        before.append(game.copy(state))
-                        add(step(game, state, entry.seat, action_from_json(entry.action)))
-                done = entry.move_no
+            while done < table.version:  # the table's own log: no database, and it may grow meanwhile
+                player, action = table.log[done]
+                if action is None:  # a take-back
+                    if before:
+                        state = before.pop()
+                    add([Event("undo", {"seat": player})])
+                else:
+                    before.append(game.copy(state))
+                    add(step(game, state, player, action))
+                done += 1
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + slice_seconds
@@ -374,7 +368,7 @@ async def play_socket(websocket: WebSocket) -> None:
             sub.changed.clear()
             if first and table.game is not None:
                 history = history_of(table)
-                lines = await history.get(hub, table, seat, lang)
+                lines = await history.get(table, seat, lang)
                 reading.append(history)
                 message = translate(hub.state_message(table, seat, table.version), table, lang)
                 message.update(sentences=list(lines), events=[], history=True, connected=connected(table),
