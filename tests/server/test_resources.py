@@ -96,8 +96,12 @@ def test_a_connect_replays_nothing_once_the_history_is_kept(client: TestClient, 
     # issue #9 Resources item 2: a connect costs no replay; the kept history follows the moves
     table_id, tokens = started(client)
     with client.websocket_connect(f"/ws/play/{table_id}?lang=de") as first:
-        state(first)
+        seen = state(first)["sentences"]
         play(client, table_id, tokens, 12)
+        message = {"move_no": 0}
+        while message["move_no"] < 12:  # the pushes after each move: the history read so far goes on
+            message = state(first)
+            seen += message["sentences"]
     steps = []
     real_step = web.step
     monkeypatch.setattr(web, "step", lambda *args: steps.append(1) or real_step(*args))
@@ -110,6 +114,7 @@ def test_a_connect_replays_nothing_once_the_history_is_kept(client: TestClient, 
     fresh = History()
     client.portal.call(fresh.get, table, None, "de")  # type: ignore[union-attr]
     assert steps and kept["sentences"] == fresh.lines[(None, "de")] == history_of(table).lines[(None, "de")]
+    assert seen == kept["sentences"]
 
 
 # Memory.

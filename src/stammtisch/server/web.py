@@ -165,8 +165,10 @@ def label(text: Describer, action: list[Any], view: dict[str, Any], names: list[
         return " ".join(str(x) for x in action)
 
 
-def translate(message: dict[str, Any], table: LiveTable, lang: str) -> dict[str, Any]:
-    """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``."""
+def translate(message: dict[str, Any], table: LiveTable, lang: str,
+              sentences: list[str] | None = None) -> dict[str, Any]:
+    """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
+    (``sentences`` when they are already written)."""
     view = message.get("view")
     names = table.names()
     text = describer(table.row.game)
@@ -175,7 +177,8 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str) -> dict[str,
             message["labels"], message["sentences"] = [], []
             return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
-        message["sentences"] = [sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
+        message["sentences"] = sentences if sentences is not None else [
+            sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
     return message
 
 
@@ -195,6 +198,7 @@ class History:
     lines: dict[tuple[Seat | None, str], list[str]] = field(default_factory=dict)
     building: dict[tuple[Seat | None, str], asyncio.Future[None]] = field(default_factory=dict)
     readers: Counter[tuple[Seat | None, str]] = field(default_factory=Counter)
+    added: dict[tuple[Seat | None, str], tuple[int, int]] = field(default_factory=dict)  # (entry, its lines)
     idle: OrderedDict[tuple[Seat | None, str], float] = field(default_factory=OrderedDict)  # key → left at
 
     def enter(self, key: tuple[Seat | None, str]) -> None:
@@ -214,18 +218,30 @@ class History:
         while self.idle and (len(self.idle) > self.max_idle or next(iter(self.idle.values())) <= too_old):
             dropped, _ = self.idle.popitem(last=False)
             self.lines.pop(dropped, None)
+            self.added.pop(dropped, None)
 
     def follow(self, table: LiveTable, events: list[Event]) -> None:
         """After each entry (the table's state is the one after it): extend every kept history."""
         assert table.game is not None
         self.forget_idle()
         names, text = table.names(), describer(table.row.game)
+        views: dict[Seat | None, Any] = {}
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
-                view = table.game.view(table.state, seat)
+                if seat not in views:
+                    views[seat] = table.game.view(table.state, seat)
                 with i18n.using_language(lang):
-                    lines.extend(sentence(text, e, view, names) for e in visible)
+                    lines.extend(sentence(text, e, views[seat], names) for e in visible)
+            self.added[(seat, lang)] = (table.version, len(visible))
+
+    def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
+        """The sentences of the table's last entry, if this history has them written."""
+        lines = self.lines.get((seat, lang))
+        entry, count = self.added.get((seat, lang), (-1, 0))
+        if lines is None or entry != table.version:
+            return None
+        return lines[len(lines) - count:] if count else []
 
     async def get(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str]:
         """The history up to the table's current entry, kept so from then on: the caller reads it
@@ -304,7 +320,9 @@ def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: 
     key = (seat, lang, since)
     text = texts.get(key)
     if text is None:
-        message = translate(hub.state_message(table, seat, since), table, lang)
+        history: History | None = table.caches.get("history")
+        written = history.last_entry(table, seat, lang) if history and since == table.version - 1 else None
+        message = translate(hub.state_message(table, seat, since), table, lang, written)
         message["connected"] = list(stamp[2])
         message["lang"] = lang
         text = texts[key] = dumps(message)
