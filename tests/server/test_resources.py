@@ -150,6 +150,19 @@ def test_websockets_per_client_are_limited(tmp_path: Path) -> None:
             assert state(again)["type"] == "state"
 
 
+def test_behind_a_trusted_proxy_the_client_is_the_forwarded_address(tmp_path: Path) -> None:
+    # issue #9 Resources item 4: per-client limits by the proxy's header when configured (opt-in)
+    with app_client(tmp_path, max_sockets=1, client_header="X-Forwarded-For") as client:
+        table_id, _ = create(client)
+        anna = {"x-forwarded-for": "198.51.100.7, 203.0.113.1"}  # the proxy appended the last one
+        with client.websocket_connect(f"/ws/play/{table_id}", headers=anna) as first:
+            state(first)
+            with client.websocket_connect(f"/ws/play/{table_id}", headers={"x-forwarded-for": "203.0.113.2"}) as b:
+                assert state(b)["type"] == "state"  # another client
+            with client.websocket_connect(f"/ws/play/{table_id}", headers={"x-forwarded-for": "203.0.113.1"}) as c:
+                assert c.receive_json()["error"] == "too_many"  # the same client as the first
+
+
 def test_table_creation_rate_per_client(tmp_path: Path) -> None:
     # issue #9 Resources item 4: a creation loop is refused with 429 and creates nothing
     with app_client(tmp_path, tables_per_minute=3, max_open_tables=100) as client:

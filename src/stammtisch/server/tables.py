@@ -632,8 +632,6 @@ async def replay_gently(table: LiveTable, entries: list[MoveRow], slice_seconds:
     few hundred of them, which no other client should feel."""
     deadline = time.perf_counter() + slice_seconds
     for entry in entries:
-        if entry.move_no <= table.version:  # replayed meanwhile by a refresh
-            continue
         table.replay_entry(entry)
         if time.perf_counter() > deadline:
             await asyncio.sleep(0)
