@@ -18,6 +18,8 @@ from websockets.sync.client import ClientConnection, connect
 
 POSTGRES_URL = os.environ.get("STAMMTISCH_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("STAMMTISCH_TEST_REDIS", "redis://127.0.0.1:6379/0")
+LOOSE_LIMITS = ["--tables-per-minute", "100000", "--max-open-tables", "100000", "--max-connections", "10000",
+                "--max-sockets", "10000"]
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
@@ -40,10 +42,13 @@ class ServerProcess:
     """``stammtisch serve`` in a subprocess on a free loopback port."""
 
     def __init__(self, data_dir: Path, database: str | None = None, redis: str | None = None,
-                 bot_delay: float = 0.0, port: int | None = None, log_level: str = "warning",
-                 extra: tuple[str, ...] = ()) -> None:
+                 bot_delay: float = 0.0, port: int | None = None, limits: list[str] | None = None,
+                 log_level: str = "warning", extra: tuple[str, ...] = ()) -> None:
         self.data_dir, self.database, self.redis, self.bot_delay = data_dir, database, redis, bot_delay
         self.log_level, self.extra = log_level, extra
+        # Tests create many tables from one address: per-client limits far above what they do,
+        # unless a test checks the limits themselves.
+        self.limits = LOOSE_LIMITS if limits is None else limits
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -51,7 +56,8 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         args = [sys.executable, "-m", "stammtisch", "serve", "--port", str(self.port), "--data-dir",
-                str(self.data_dir), "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.extra]
+                str(self.data_dir), "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.limits,
+                *self.extra]
         if self.database:
             args += ["--database", self.database]
         if self.redis:

@@ -4,6 +4,11 @@ Starts a server in a subprocess on a free loopback port (or uses ``--server``, w
 loopback address), fills every table with client-side random bots that act after a think time,
 and measures actions per second and the latency from submitting an action to receiving the
 updated view.  Bounded in time and count; it sends traffic to this machine only.
+
+The hostile mode adds what anonymous clients on the open internet do beside the games:
+``--spectators`` browser sockets that keep connecting to the tables and leaving again, and
+``--slow`` clients (half trickle request headers, half open WebSockets and never read).  It
+reports how long a spectator waits for its first state and how fast ``/api/health`` answers.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -29,6 +35,11 @@ from rich.console import Console
 from stammtisch.cli.common import CliError
 
 MAX_TABLES = 1000
+MAX_SPECTATORS = 2000
+MAX_SLOW = 500
+# The started server: every client here is 127.0.0.1, so the per-address limits must not count.
+UNLIMITED = ["--max-sockets", "100000", "--max-connections", "100000", "--tables-per-minute", "100000",
+             "--max-open-tables", "100000", "--max-total-connections", "20000"]
 MAX_SECONDS = 600
 GAMES = {"diemacher": 3, "glueckauf": 2}
 
@@ -52,6 +63,15 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes to start (default 1; more "
                                                                  "need PostgreSQL and Redis)")
     parser.add_argument("--server", metavar="URL", help="use this running server instead (loopback only)")
+    parser.add_argument("--spectators", type=int, default=0, metavar="N",
+                        help=f"hostile mode: N anonymous browser sockets connecting to the tables and leaving "
+                             f"again (at most {MAX_SPECTATORS})")
+    parser.add_argument("--stay", type=float, default=2.0, metavar="S",
+                        help="mean seconds a spectator stays before it leaves and connects again (uniform "
+                             "S/2..3S/2; default 2)")
+    parser.add_argument("--slow", type=int, default=0, metavar="N",
+                        help=f"hostile mode: N slow clients, half trickling request headers, half WebSockets "
+                             f"that never read (at most {MAX_SLOW})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
@@ -63,6 +83,14 @@ class Stats:
     games: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
+    tables: list[str] = field(default_factory=list)  # started tables, for spectators to watch
+    first_states: list[float] = field(default_factory=list)  # spectator: connect → first state
+    health: list[float] = field(default_factory=list)  # /api/health latencies
+    slow_cut: int = 0  # slow clients the server closed
+    server_cpu: float = float("nan")  # CPU seconds the started servers used per second measured
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
 def loopback(url: str) -> bool:
@@ -91,6 +119,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CliError("--think must not be negative")
     if args.server and not loopback(args.server):
         raise CliError("--server must be on this machine (127.0.0.0/8, ::1 or localhost)")
+    if not 0 <= args.spectators <= MAX_SPECTATORS:
+        raise CliError(f"--spectators must be from 0 to {MAX_SPECTATORS}")
+    if args.stay <= 0:
+        raise CliError("--stay must be more than 0")
+    if not 0 <= args.slow <= MAX_SLOW:
+        raise CliError(f"--slow must be from 0 to {MAX_SLOW}")
     if args.processes < 1 or args.processes > 8:
         raise CliError("--processes must be from 1 to 8")
     if args.processes > 1 and (args.server or not args.redis or not (args.database or "").startswith("postgres")):
@@ -103,7 +137,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             port = free_port()
             urls.append(f"http://127.0.0.1:{port}")
             command = [sys.executable, "-m", "stammtisch", "serve", "--port", str(port), "--data-dir", tmp,
-                       "--bot-delay", "0"]
+                       "--bot-delay", "0", *UNLIMITED]
             if args.database:
                 command += ["--database", args.database]
             if args.redis:
@@ -123,6 +157,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def server_cpu(servers: list[subprocess.Popen[bytes]]) -> float:
+    """CPU seconds the started server processes have used (Linux; NaN elsewhere)."""
+    total = 0.0
+    try:
+        for server in servers:
+            with open(f"/proc/{server.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return total
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -140,7 +187,16 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
         "latency_ms": {p: round(percentile(stats.latencies, float(p[1:])) * 1000, 1)
                        for p in ("p50", "p90", "p99", "p100")},
         "errors": stats.errors,
+        "server_cpu": round(stats.server_cpu, 2),
     }
+    if args.spectators or args.slow:
+        figures.update(spectators=args.spectators, stay=args.stay, slow=args.slow,
+                       spectator_connects=len(stats.first_states),
+                       first_state_ms={p: round(percentile(stats.first_states, float(p[1:])) * 1000, 1)
+                                       for p in ("p50", "p99")},
+                       health_ms={p: round(percentile(stats.health, float(p[1:])) * 1000, 1)
+                                  for p in ("p50", "p99", "p100")},
+                       slow_clients_cut_off=stats.slow_cut)
     if args.json:
         console.print_json(json.dumps(figures))
         return
@@ -150,7 +206,14 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                   f"{figures['actions_per_second']} actions/s, "
                   f"{stats.games} games finished")
     console.print(f"latency submit → updated view: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
-                  f"p99 {lat['p99']} ms, max {lat['p100']} ms")
+                  f"p99 {lat['p99']} ms, max {lat['p100']} ms; server CPU {figures['server_cpu']} s per s")
+    if args.spectators or args.slow:
+        first, health = figures["first_state_ms"], figures["health_ms"]
+        console.print(f"beside them {args.spectators} spectator sockets coming and going (staying "
+                      f"{args.stay:g} s on average; {figures['spectator_connects']} connects, "
+                      f"first state p50 {first['p50']} ms, "
+                      f"p99 {first['p99']} ms) and {args.slow} slow clients ({stats.slow_cut} cut off by the server)")
+        console.print(f"/api/health: p50 {health['p50']} ms, p99 {health['p99']} ms, max {health['p100']} ms")
     if stats.errors:
         console.print(f"errors: {stats.errors}")
 
@@ -177,14 +240,35 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
                                                 args.think, rng, stats, stop))
                  for i in range(args.tables)]
-        await asyncio.sleep(min(5.0, args.seconds / 4 + 1))  # warm up: tables created, first moves made
+        warm_up = min(5.0, args.seconds / 4 + 1)  # tables created, first moves made
+        hostile = None
+        if args.spectators or args.slow:
+            tasks.append(asyncio.create_task(health_loop(clients[0], stats, stop)))
+            # In a process of its own: its work must not slow down the bots whose latency is measured.
+            context = multiprocessing.get_context("spawn")
+            receiver, sender = context.Pipe(duplex=False)
+            hostile = context.Process(target=hostile_process, daemon=True, args=(
+                urls, args.spectators, args.slow, args.stay, warm_up, args.seconds, sender))
+            hostile.start()
+        await asyncio.sleep(warm_up)
         stats.measuring = True
+        cpu = server_cpu(servers)
         await asyncio.sleep(args.seconds)
+        stats.server_cpu = (server_cpu(servers) - cpu) / args.seconds
         stats.measuring = False
         stop.set()
         await asyncio.wait(tasks, timeout=10)
         for task in tasks:
             task.cancel()
+        if hostile is not None:
+            if await asyncio.to_thread(receiver.poll, 30):
+                theirs: Stats = receiver.recv()
+                stats.first_states, stats.slow_cut = theirs.first_states, theirs.slow_cut
+                for kind, count in theirs.errors.items():
+                    stats.errors[kind] = stats.errors.get(kind, 0) + count
+            hostile.join(10)
+            if hostile.is_alive():
+                hostile.kill()
     return stats
 
 
@@ -217,6 +301,7 @@ async def play_table(http: Any, url: str, game: str, think: float, rng: random.R
             ping_interval=None, compression=None))
             for token in tokens]
         await http.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
+        stats.tables.append(table_id)
         done = await asyncio.gather(*(seat_loop(ws, think, rng, stats, stop) for ws in sockets))
     if all(done):
         stats.games += 1 if stats.measuring else 0
@@ -266,3 +351,143 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
     return False
 
 
+
+
+# The hostile mode.
+
+def hostile_process(urls: list[str], spectators: int, slow: int, stay: float, warm_up: float, seconds: float,
+                    sender: Any) -> None:
+    # The hostile clients stand for other machines: on this one they yield the processor to the
+    # server and to the measured bots (their own waits, e.g. for a first state, grow instead).
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+    sender.send(asyncio.run(hostile(urls, spectators, slow, stay, warm_up, seconds)))
+
+
+async def hostile(urls: list[str], spectators: int, slow: int, stay: float, warm_up: float,
+                  seconds: float) -> Stats:
+    stats, stop, rng = Stats(), asyncio.Event(), random.Random(2)
+    tasks = [asyncio.create_task(watch_tables(urls[0], stats, stop))]
+    tasks += [asyncio.create_task(spectator_loop(urls[i % len(urls)], stay, rng, stats, stop))
+              for i in range(spectators)]
+    tasks += [asyncio.create_task((slow_headers if i % 2 else slow_reader)(urls[i % len(urls)], stats, stop))
+              for i in range(slow)]
+    await asyncio.sleep(warm_up)
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for task in tasks:
+        task.cancel()
+    return stats
+
+
+async def watch_tables(url: str, stats: Stats, stop: asyncio.Event) -> None:
+    """The running tables, as any visitor of the lobby sees them."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                page = (await http.get("/api/tables?status=running&limit=200")).json()
+                stats.tables = [t["id"] for t in page["tables"]]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 2.0)
+
+async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
+    """An anonymous browser socket: connect to a table, read its first state, stay a moment, leave."""
+    import websockets
+
+    base = url.replace("http://", "ws://", 1)
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(rng.uniform(0, 2))
+    while not stop.is_set():
+        if not stats.tables:
+            await asyncio.sleep(0.2)
+            continue
+        table_id = rng.choice(stats.tables)
+        lang = rng.choice(("en", "de", "pl", "it", "ko"))
+        started = loop.time()
+        try:
+            async with websockets.connect(f"{base}/ws/play/{table_id}?lang={lang}", max_size=None,
+                                          ping_interval=None, compression=None, open_timeout=30) as ws:
+                while orjson.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":
+                    pass
+                if stats.measuring:
+                    stats.first_states.append(loop.time() - started)
+                until = loop.time() + rng.uniform(stay / 2, stay * 1.5)
+                while not stop.is_set() and loop.time() < until:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(ws.recv(), until - loop.time())
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if stats.measuring:
+                stats.error(f"spectator:{type(error).__name__}")
+            await asyncio.sleep(0.5)
+
+
+async def slow_headers(url: str, stats: Stats, stop: asyncio.Event) -> None:
+    """Slowloris: send a request's headers a byte a second, never ending them."""
+    split = urlsplit(url)
+    while not stop.is_set():
+        writer = None
+        try:
+            reader, writer = await asyncio.open_connection(split.hostname, split.port)
+            writer.write(b"GET /api/health HTTP/1.1\r\nHost: load\r\n")
+            while not stop.is_set():
+                await writer.drain()
+                try:
+                    await asyncio.wait_for(reader.read(1000), 1.0)
+                except TimeoutError:
+                    writer.write(b"X")
+                    continue
+                stats.slow_cut += 1  # an answer (408) or a closed connection: the server gave up on us
+                break
+        except asyncio.CancelledError:
+            raise
+        except OSError:
+            stats.slow_cut += 1
+        finally:
+            if writer is not None:
+                writer.close()
+        await asyncio.sleep(0.5)
+
+
+async def slow_reader(url: str, stats: Stats, stop: asyncio.Event) -> None:
+    """A spectator that never reads: the server's messages pile up until it cuts the socket off."""
+    import websockets
+
+    base = url.replace("http://", "ws://", 1)
+    while not stop.is_set():
+        if not stats.tables:
+            await asyncio.sleep(0.2)
+            continue
+        try:
+            async with websockets.connect(f"{base}/ws/play/{random.choice(stats.tables)}", max_size=None,
+                                          max_queue=1, ping_interval=None, compression=None) as ws:
+                waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(ws.wait_closed())]
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                for wait in waits:
+                    wait.cancel()
+                if not stop.is_set():
+                    stats.slow_cut += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            await asyncio.sleep(0.5)
+
+
+async def health_loop(http: Any, stats: Stats, stop: asyncio.Event) -> None:
+    """How fast the server answers the lightest request while all this goes on."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        started = loop.time()
+        try:
+            await http.get("/api/health")
+            if stats.measuring:
+                stats.health.append(loop.time() - started)
+        except Exception as error:
+            stats.error(f"health:{type(error).__name__}")
+        await asyncio.sleep(0.1)

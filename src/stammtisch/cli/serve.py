@@ -10,7 +10,8 @@ from typing import Any
 from rich.console import Console
 
 from stammtisch.cli.common import CliError
-from stammtisch.i18n import _
+from stammtisch.i18n import N_, _
+from stammtisch.server.config import Config
 
 
 def add_parser(commands: Any) -> None:
@@ -36,7 +37,36 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--compress", action="store_true",
                         help="compress WebSocket messages (permessage-deflate): less traffic, more CPU")
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
+    limits = parser.add_argument_group(_("limits (docs/api.md, \"Limits\")"))
+    for flag, name, kind, text in LIMITS:
+        limits.add_argument(flag, dest=name, type=kind, default=getattr(Config, name),
+                            metavar="S" if kind is float else "N",
+                            help=_(text) + " " + _("(default: {value})").format(value=getattr(Config, name)))
+    limits.add_argument("--client-header", default="", metavar="NAME",
+                        help=_("behind a trusted proxy: take the client's address from this header (its last "
+                               "entry), e.g. X-Forwarded-For; never set it without such a proxy"))
+    limits.add_argument("--max-total-connections", type=int, default=2000, metavar="N",
+                        help=_("open connections of all clients together; beyond them 503 (default: 2000)"))
     parser.set_defaults(run=run)
+
+
+# Per-client limits and timeouts: (flag, Config field, type, help).
+LIMITS: list[tuple[str, str, type, str]] = [
+    ("--max-tables-in-memory", "max_tables", int,
+     N_("tables kept in memory; the least recently used ones nobody watches are read again when asked for")),
+    ("--max-connections", "max_connections", int, N_("open HTTP connections per client address")),
+    ("--max-sockets", "max_sockets", int, N_("open WebSockets per client address")),
+    ("--tables-per-minute", "tables_per_minute", int, N_("tables one client address may create per minute")),
+    ("--max-open-tables", "max_open_tables", int,
+     N_("tables one client address created that have not started yet")),
+    ("--read-timeout", "read_timeout", float, N_("seconds for a request's headers, and again for its body")),
+    ("--keep-alive", "keep_alive", float, N_("seconds an idle HTTP connection stays open")),
+    ("--send-timeout", "send_timeout", float,
+     N_("seconds a WebSocket message may wait for a client that does not read; then it is closed")),
+    ("--ping-interval", "ping_interval", float, N_("seconds between WebSocket pings")),
+    ("--ping-timeout", "ping_timeout", float, N_("seconds a WebSocket client has to answer a ping")),
+    ("--page-size", "page_size", int, N_("tables per page of the lobby listing")),
+]
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
@@ -44,12 +74,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     from stammtisch.server.app import create_app
     from stammtisch.server.config import Config
+    from stammtisch.server.limits import http_protocol
     from stammtisch.server.redact import log_config
 
     if args.bot_delay < 0:
         raise CliError(_("--bot-delay must not be negative"))
+    for flag, name, _kind, _text in LIMITS:
+        if getattr(args, name) <= 0:
+            raise CliError(_("{flag} must be more than 0").format(flag=flag))
+    if not 1 <= args.page_size <= 200:
+        raise CliError(_("{flag} must be from 1 to 200").format(flag="--page-size"))
     config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
-                    redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url)
+                    redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
+                    client_header=args.client_header, **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
     text = (_("Stammtisch server on {url} — games in {where}, live updates through {redis}") if args.redis
             else _("Stammtisch server on {url} — games in {where}"))
@@ -57,8 +94,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
     # Fewer, larger young collections and rare full ones: a full collection of a busy server's heap
     # takes tens of milliseconds, which every client waiting at that moment would feel.
     gc.set_threshold(50_000, 20, 100)
+    gc.freeze()  # what is loaded by now (modules, texts) lives as long as the server: never scan it again
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
                 log_config=log_config(args.log_level),
-                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=20, ws_ping_timeout=30,
-                ws_per_message_deflate=args.compress)
+                http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
+                limit_concurrency=args.max_total_connections,
+                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
+                ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress)
     return 0

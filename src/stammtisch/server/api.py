@@ -16,6 +16,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch.engine.protocol import Seat
+from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import (
     Act,
     AddBot,
@@ -54,6 +55,11 @@ def hub_of(conn: HTTPConnection) -> Hub:
     return hub
 
 
+def limits_of(conn: HTTPConnection) -> ClientLimits:
+    limits: ClientLimits = conn.app.state.limits
+    return limits
+
+
 def token_of(conn: HTTPConnection) -> str | None:
     """The ``Authorization: Bearer`` token.  Never one in the URL: addresses end up in logs."""
     if "token" in conn.query_params:
@@ -71,10 +77,15 @@ async def body_of(request: Request, schema: type[Body]) -> dict[str, Any]:
     if declared and declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "too_large", f"message of {declared} bytes; the limit is {limit}")
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
+    timeout = hub_of(request).config.read_timeout
+    try:
+        async with asyncio.timeout(timeout):  # a client that trickles its body holds nothing for long
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise ApiError(413, "too_large", f"message of more than {limit} bytes; the limit is {limit}")
+    except TimeoutError:
+        raise ApiError(408, "too_slow", f"the request's body took more than {timeout:g} s") from None
     return parse_json(data, limit, schema)
 
 
@@ -113,15 +124,46 @@ async def games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    return JSON(await hub_of(request).create_table(await body_of(request, CreateTable)), status_code=201)
+    hub, limits = hub_of(request), limits_of(request)
+    client = limits.client(request.scope)
+    limits.check_rate(client)
+    mine = limits.open_tables.get(client, [])
+    if len(mine) >= limits.config.max_open_tables:  # maybe; the store knows which have started since
+        limits.check_open(client, await hub.still_open(mine))
+    created = await hub.create_table(await body_of(request, CreateTable))
+    limits.created_table(client, created["table_id"])
+    return JSON(created, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
+    """A page of tables, newest first; ``next`` (if any) is the ``before`` of the next page."""
     wanted = tuple(s for s in request.query_params.get("status", "open,running").split(",") if s)
     unknown = [s for s in wanted if s not in STATUSES]
     if unknown:
         raise bad_request(f"unknown status {unknown[0]!r}; choose from {', '.join(STATUSES)}")
-    return JSON({"tables": await hub_of(request).list_tables(wanted)})
+    hub = hub_of(request)
+    size = int_param(request.query_params.get("limit"), "limit", hub.config.page_size)
+    assert size is not None
+    if not 1 <= size <= 200:
+        raise bad_request(f"limit must be from 1 to 200, not {size}")
+    before = cursor(request.query_params.get("before"))
+    tables = await hub.list_tables(wanted, size + 1, before)
+    more = len(tables) > size
+    tables = tables[:size]
+    page: dict[str, Any] = {"tables": tables, "next": None}
+    if more:
+        page["next"] = f"{tables[-1]['created']!r}:{tables[-1]['id']}"
+    return JSON(page)
+
+
+def cursor(value: str | None) -> tuple[float, str] | None:
+    if not value:
+        return None
+    created, _, table_id = value.partition(":")
+    try:
+        return float(created), table_id[:32]
+    except ValueError:
+        raise bad_request("before must be the next value of the previous page") from None
 
 
 async def get_table(request: Request) -> Response:
@@ -188,18 +230,8 @@ async def record(request: Request) -> Response:
 
 # The WebSocket: the seat's state on connecting and after every change; auth, act, undo, ping.
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[dict[str, Any] | str], Awaitable[None]]
 Auth = tuple[str | None, Seat | None]  # the socket's token and the seat it holds (None: a spectator)
-
-
-def sender(websocket: WebSocket) -> Send:
-    lock = asyncio.Lock()
-
-    async def send(data: dict[str, Any]) -> None:
-        async with lock:
-            await websocket.send_text(dumps(data))
-
-    return send
 
 
 async def refuse(websocket: WebSocket, send: Send, error: ApiError) -> None:
@@ -268,10 +300,30 @@ def answer_auth(hub: Hub, table: LiveTable, data: str | bytes) -> tuple[dict[str
     return reply, auth
 
 
+def sender(websocket: WebSocket, timeout: float) -> Send:
+    """Send messages one at a time; a client that reads none for ``timeout`` seconds is cut off
+    (its messages would pile up in the server's memory)."""
+    send_lock = asyncio.Lock()
+
+    async def send(data: dict[str, Any] | str) -> None:
+        async with send_lock:
+            try:
+                async with asyncio.timeout(timeout):
+                    await websocket.send_text(data if isinstance(data, str) else dumps(data))
+            except TimeoutError:
+                log.info("WebSocket of %s reads too slowly: closed", websocket.client)
+                with contextlib.suppress(Exception):  # the receiving loop then ends too
+                    await asyncio.wait_for(websocket.close(1008, "too slow"), 5)
+                raise WebSocketDisconnect(1008) from None
+
+    return send
+
+
 async def table_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await websocket.accept()
-    send = sender(websocket)
+    send = sender(websocket, hub.config.send_timeout)
+
     try:
         table = await hub.current(websocket.path_params["table_id"])
         since = int_param(websocket.query_params.get("since"), "since")

@@ -8,11 +8,13 @@ from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
 from stammtisch.server.api import JSON, routes
 from stammtisch.server.config import Config
+from stammtisch.server.limits import ClientLimits, SocketLimit
 from stammtisch.server.messages import ApiError
 from stammtisch.server.tables import Hub
 from stammtisch.server.web import routes as web_routes
@@ -38,16 +40,19 @@ async def server_error(request: Request, error: Exception) -> Response:
 
 def create_app(config: Config | None = None) -> Starlette:
     config = config or Config()
+    limits = ClientLimits(config)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(config)
         await hub.open()
         app.state.hub = hub
+        app.state.limits = limits
         try:
             yield
         finally:
             await hub.close()
 
-    return Starlette(routes=[*web_routes, *routes], lifespan=lifespan, exception_handlers={
+    return Starlette(routes=[*web_routes, *routes], lifespan=lifespan,
+                     middleware=[Middleware(SocketLimit, limits=limits)], exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: server_error})

@@ -27,6 +27,19 @@ class Config:
     max_message: int = MAX_MESSAGE
     public_url: str = ""  # base of invite links; default: none (links relative to this server)
     auth_timeout: float = 10.0  # seconds a new WebSocket has to send its auth message
+    # Resources (docs/api.md, "Limits"): what one client may hold, how long the server waits.
+    max_tables: int = 300  # tables kept in memory; the least recently used unwatched ones are read again
+    client_header: str = ""  # e.g. x-forwarded-for: behind a trusted proxy, the client address comes from it
+    max_connections: int = 100  # open HTTP connections per client address (counted at the socket)
+    max_sockets: int = 50  # open WebSockets per client address
+    tables_per_minute: int = 10  # tables one client may create per minute
+    max_open_tables: int = 5  # tables one client created that have not started
+    read_timeout: float = 10.0  # seconds for a request's headers, and again for its body
+    keep_alive: float = 5.0  # seconds an idle HTTP connection stays open
+    send_timeout: float = 30.0  # seconds a WebSocket message may wait for a client that does not read
+    ping_interval: float = 20.0  # WebSocket pings; a client that does not answer within ping_timeout is closed
+    ping_timeout: float = 30.0
+    page_size: int = 50  # tables per page of the lobby listing (at most 200)
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

@@ -29,10 +29,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -227,16 +229,29 @@ class Store:
 
         return await self._run(read)
 
-    async def list_tables(self, statuses: tuple[str, ...], limit: int = 200) -> list[tuple[TableRow, list[SeatRow]]]:
+    async def list_tables(self, statuses: tuple[str, ...], limit: int = 200,
+                          before: tuple[float, str] | None = None) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables first; ``before`` (created, id) of the last table of the previous page."""
         def read(conn: Connection) -> list[tuple[TableRow, list[SeatRow]]]:
-            rows = conn.execute(select(tables).where(tables.c.status.in_(statuses))
-                                .order_by(tables.c.created.desc()).limit(limit)).all()
+            query = select(tables).where(tables.c.status.in_(statuses))
+            if before is not None:
+                query = query.where(or_(tables.c.created < before[0],
+                                        and_(tables.c.created == before[0], tables.c.id < before[1])))
+            rows = conn.execute(query.order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(seats).where(seats.c.table_id.in_(ids))).all() if ids else []
             by_table: dict[str, list[SeatRow]] = {}
             for s in sorted(seat_rows, key=lambda s: s.seat):
                 by_table.setdefault(s.table_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash))
             return [(_table_row(r), by_table.get(r.id, [])) for r in rows]
+
+        return await self._run(read)
+
+    async def open_among(self, table_ids: list[str]) -> list[str]:
+        def read(conn: Connection) -> list[str]:
+            rows = conn.execute(select(tables.c.id).where(tables.c.id.in_(table_ids), tables.c.status == "open"))
+            found = {r.id for r in rows}
+            return [i for i in table_ids if i in found]
 
         return await self._run(read)
 

@@ -15,6 +15,8 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,15 +94,21 @@ class LiveTable:
         self.seats: dict[Seat, SeatRow] = {s.seat: s for s in seat_rows}
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self.watching: Counter[Seat] = Counter()  # subscribers per seat (spectators not counted)
         self.game: Game[Any] | None = None
         self.state: Any = None
         self.version = 0  # entries in the move log (moves and take-backs)
         self.events: list[PackedEvents] = []  # events[0]: setup; events[n]: of entry n
         self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
+        self.log: list[tuple[Seat, Action | None]] = []  # log[n - 1]: entry n (None: a take-back)
         self.undo_stack: list[tuple[Any, Seat]] = []  # (state before, seat) of undoable moves in a row
         self.last_by_seat: dict[Seat, int] = {}
         self.bots: dict[Seat, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        # Called after every entry with its events, the table's state being the one after it (keeps
+        # caches of what pages show, e.g. the rendered history, up to date without replays).
+        self.on_entry: list[Callable[[LiveTable, list[Event]], None]] = []
+        self.caches: dict[str, Any] = {}  # for the web layer: per-table caches that go with the table
 
     @property
     def id(self) -> str:
@@ -141,6 +149,7 @@ class LiveTable:
             self.undo_stack.clear()
         self.state = after
         self.moves.append((seat, action))
+        self.log.append((seat, action))
         self._entry(seat, events)
         if self.game.is_over(after):
             self.row.status = "finished"
@@ -148,12 +157,23 @@ class LiveTable:
     def take_back(self, seat: Seat) -> None:
         self.state, _ = self.undo_stack.pop()
         self.moves.pop()
+        self.log.append((seat, None))
         self._entry(seat, [Event("undo", {"seat": seat})])
 
     def _entry(self, seat: Seat, events: list[Event]) -> None:
         self.version += 1
         self.events.append(pack(events))
         self.last_by_seat[seat] = self.version
+        for listener in self.on_entry:
+            try:
+                listener(self, events)
+            except Exception:  # a cache that cannot follow must not undo a committed move
+                log.exception("table %s: listener of entry %s", self.id, self.version)
+
+    def busy(self) -> bool:
+        """Watched, played by bots or being changed: must stay in memory."""
+        return bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None
+                                                                 and not self.bot_task.done())
 
     def undo_allowed(self, seat: Seat | None) -> bool:
         return (self.status == "running" and seat is not None and bool(self.undo_stack)
@@ -200,8 +220,8 @@ class Hub:
         self.store = Store(config.database_url())
         self.broker = make_broker(config.redis)
         self.shared = config.redis is not None  # other processes write to the same database
-        self.tables: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
+        self._loads: dict[str, asyncio.Future[LiveTable]] = {}
         self._closing = False
         self._poller: asyncio.Task[None] | None = None
 
@@ -244,13 +264,30 @@ class Hub:
     async def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
+            self.tables.move_to_end(table_id)
             return table
-        async with self._loading:
-            table = self.tables.get(table_id)
-            if table is None:
-                table = await self._load(table_id)
-                self.tables[table_id] = table
+        loading = self._loads.get(table_id)
+        if loading is None:  # one load per table, however many ask at once; other tables need not wait
+            loading = self._loads[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loads.pop(table_id, None))
+        table = await asyncio.shield(loading)
+        if table_id not in self.tables:
+            self.keep(table)
         return table
+
+    def keep(self, table: LiveTable) -> None:
+        """Cache a table, forgetting the least recently used unwatched ones beyond ``max_tables``
+        (they are read again when asked for)."""
+        self.tables[table.id] = table
+        excess = len(self.tables) - self.config.max_tables
+        if excess <= 0:
+            return
+        for other in list(self.tables.values()):
+            if excess <= 0:
+                break
+            if other is not table and not other.busy():
+                del self.tables[other.id]
+                excess -= 1
 
     async def _load(self, table_id: str) -> LiveTable:
         if len(table_id) > 32:
@@ -261,8 +298,7 @@ class Hub:
         table = LiveTable(*found)
         if table.status != "open":
             table.begin()
-            for entry in await self.store.moves(table_id):
-                table.replay_entry(entry)
+            await replay_gently(table, await self.store.moves(table_id))
         return table
 
     async def refresh(self, table: LiveTable) -> bool:
@@ -310,7 +346,6 @@ class Hub:
         except Exception:  # the change is committed; other processes catch up on their next read
             log.exception("publishing a change of table %s", table.id)
         self.kick_bots(table)
-        self._forget_if_done(table)
 
     def wake(self, table: LiveTable) -> None:
         for sub in table.subscribers:
@@ -319,17 +354,17 @@ class Hub:
     def subscribe(self, table: LiveTable, seat: Seat | None, since: int) -> Subscriber:
         sub = Subscriber(seat, since)
         table.subscribers.add(sub)
+        if seat is not None:
+            table.watching[seat] += 1
         sub.changed.set()
         return sub
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        if sub in table.subscribers and sub.seat is not None:
+            table.watching[sub.seat] -= 1
+            if table.watching[sub.seat] <= 0:
+                del table.watching[sub.seat]
         table.subscribers.discard(sub)
-        self._forget_if_done(table)
-
-    def _forget_if_done(self, table: LiveTable) -> None:
-        """Nobody watches a finished game: drop it from memory (it is read again when asked for)."""
-        if table.status == "finished" and not table.subscribers and self.tables.get(table.id) is table:
-            del self.tables[table.id]
 
     # The lobby.
 
@@ -360,11 +395,16 @@ class Hub:
                        hash_token(host_token), time.time())
         await self.store.create_table(row)
         table = LiveTable(row, [])
-        self.tables[row.id] = table
+        self.keep(table)
         return {"table_id": row.id, "host_token": host_token, "table": table.info()}
 
-    async def list_tables(self, statuses: tuple[str, ...]) -> list[dict[str, Any]]:
-        return [table_info(row, seat_rows) for row, seat_rows in await self.store.list_tables(statuses)]
+    async def list_tables(self, statuses: tuple[str, ...], limit: int = 200,
+                          before: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        return [table_info(row, seat_rows) for row, seat_rows in await self.store.list_tables(statuses, limit, before)]
+
+    async def still_open(self, table_ids: list[str]) -> list[str]:
+        """Of these tables, those that have not started."""
+        return await self.store.open_among(table_ids) if table_ids else []  # another process may have started them
 
     def check_host(self, table: LiveTable, token: str | None) -> None:
         if not token:
@@ -642,6 +682,17 @@ class Hub:
                       seat, action, fallback)
             return fallback
         return action
+
+
+async def replay_gently(table: LiveTable, entries: list[MoveRow], slice_seconds: float = 0.004) -> None:
+    """Replay log entries, letting other tasks run every few milliseconds: a long game takes a
+    few hundred of them, which no other client should feel."""
+    deadline = time.perf_counter() + slice_seconds
+    for entry in entries:
+        table.replay_entry(entry)
+        if time.perf_counter() > deadline:
+            await asyncio.sleep(0)
+            deadline = time.perf_counter() + slice_seconds
 
 
 def _name(name: str) -> str:

@@ -7,7 +7,10 @@
 - ``/ws/play/{table_id}?lang=…&since=…`` speaks the protocol of ``/ws/tables/{id}``
   (docs/api.md; the first message authenticates) and adds to every state message the legal
   actions' labels and the events' sentences in the reader's language, and which seats are
-  connected.  See docs/web.md.
+  connected; when only that changes, a small ``presence`` message says so.  See docs/web.md.
+
+A connect costs no replay: each table keeps the history a page shows per (seat, language), built
+once by a replay that lets other tasks run, then followed entry by entry (``History``).
 """
 
 from __future__ import annotations
@@ -15,24 +18,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-from collections.abc import Callable
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from importlib import import_module, resources
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from stammtisch import i18n
-from stammtisch.engine.protocol import Action, Event, Game
+from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.step import step
-from stammtisch.games import GAMES, make_game
-from stammtisch.server.api import JSON, answer_requests, authenticate, hub_of, int_param, refuse, sender
+from stammtisch.games import GAMES
+from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hub_of, int_param, refuse, sender
 from stammtisch.server.messages import ApiError
-from stammtisch.server.tables import Hub, LiveTable, Subscriber
+from stammtisch.server.static import StaticFiles
+from stammtisch.server.tables import Hub, LiveTable, Subscriber, shared_game
 from stammtisch.web.strings import all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
@@ -45,22 +52,18 @@ HEADERS = {
     "cache-control": "no-cache",
 }
 
-# Browser sockets per table: they are told when somebody connects or leaves.
-_watchers: dict[str, set[Subscriber]] = {}
+FILES = StaticFiles(Path(str(STATIC)), {k: v for k, v in HEADERS.items() if k != "content-security-policy"})
 
 
 def page(name: str) -> Callable[[Request], Any]:
     async def serve(request: Request) -> Response:
-        return FileResponse(str(STATIC / name), media_type="text/html; charset=utf-8", headers=HEADERS)
+        return FILES.response(request, name, HEADERS, "text/html; charset=utf-8")
 
     return serve
 
 
-class Static(StaticFiles):
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers.update({k: v for k, v in HEADERS.items() if k != "content-security-policy"})
-        return response
+async def static_file(request: Request) -> Response:
+    return FILES.response(request, request.path_params["name"])
 
 
 # Texts.
@@ -113,6 +116,9 @@ class Describer:
             module = None
         self._event = getattr(module, "describe_event", None)
         self._action = getattr(module, "describe_action", None)
+        self._second = {fn: params[1] if len(params) > 1 else None  # each function's second parameter
+                        for fn in (self._event, self._action) if fn is not None
+                        for params in [list(inspect.signature(fn).parameters)]}
 
     def event(self, event: Event, view: dict[str, Any], names: list[str]) -> str:
         if self._event is None:
@@ -124,12 +130,11 @@ class Describer:
             return " ".join(str(x) for x in action)
         return self._call(self._action, action, view, names)
 
-    @staticmethod
-    def _call(describe: Callable[..., Any], item: Any, view: dict[str, Any], names: list[str]) -> str:
-        params = list(inspect.signature(describe).parameters)
-        if len(params) < 2:
+    def _call(self, describe: Callable[..., Any], item: Any, view: dict[str, Any], names: list[str]) -> str:
+        second = self._second[describe]
+        if second is None:
             return str(describe(item))
-        return str(describe(item, names if params[1] == "names" else view))
+        return str(describe(item, names if second == "names" else view))
 
 
 _describers: dict[str, Describer] = {}
@@ -160,8 +165,10 @@ def label(text: Describer, action: list[Any], view: dict[str, Any], names: list[
         return " ".join(str(x) for x in action)
 
 
-def translate(message: dict[str, Any], table: LiveTable, lang: str) -> dict[str, Any]:
-    """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``."""
+def translate(message: dict[str, Any], table: LiveTable, lang: str,
+              sentences: list[str] | None = None) -> dict[str, Any]:
+    """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
+    (``sentences`` when they are already written)."""
     view = message.get("view")
     names = table.names()
     text = describer(table.row.game)
@@ -170,49 +177,182 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str) -> dict[str,
             message["labels"], message["sentences"] = [], []
             return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
-        message["sentences"] = [sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
+        message["sentences"] = sentences if sentences is not None else [
+            sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
     return message
 
 
-async def history(hub: Hub, table: LiveTable, seat: int | None, lang: str, upto: int) -> list[str]:
-    """Every sentence this seat may read from the start, each written with the view of its own time
-    (states leave and enter the boards: "Saarland leaves the game" must name the state of then)."""
-    if table.game is None:
-        return []
-    game: Game[Any] = make_game(table.row.game, table.row.players, table.row.options)
-    state, setup = game.new_state(table.row.seed)
-    names = table.names()
-    text = describer(table.row.game)
-    sentences: list[str] = []
-    before: list[Any] = []
+@dataclass
+class History:
+    """The sentences a page shows of one table, per (seat, language): every sentence that seat may
+    read from the start, each written with the view of its own time (states leave and enter the
+    boards: "Saarland leaves the game" must name the state of then).
 
-    def add(events: list[Event]) -> None:
-        visible = [e for e in events if e.visible_to(seat)]
-        if visible:
-            view = game.view(state, seat)
-            sentences.extend(sentence(text, e, view, names) for e in visible)
+    Each move extends the histories that sockets read now and, for ``keep_seconds``, those read
+    before (at most ``max_idle`` of them): the rest are dropped and built again when somebody asks.
+    So a move costs as many renderings as there are (seat, language) pairs watching lately, however
+    many sockets came and went."""
 
-    entries = await hub.store.moves(table.id)
-    with i18n.using_language(lang):
-        add(list(setup))
-        for entry in entries[:upto]:
-            if entry.action is None:  # a take-back
-                if before:
-                    state = before.pop()
-                add([Event("undo", {"seat": entry.seat})])
-                continue
-            before.append(game.copy(state))
-            add(step(game, state, entry.seat, action_from_json(entry.action)))
-    return sentences
+    keep_seconds: float = 60.0
+    max_idle: int = 10
+    lines: dict[tuple[Seat | None, str], list[str]] = field(default_factory=dict)
+    building: dict[tuple[Seat | None, str], asyncio.Future[None]] = field(default_factory=dict)
+    readers: Counter[tuple[Seat | None, str]] = field(default_factory=Counter)
+    added: dict[tuple[Seat | None, str], tuple[int, int]] = field(default_factory=dict)  # (entry, its lines)
+    idle: OrderedDict[tuple[Seat | None, str], float] = field(default_factory=OrderedDict)  # key → left at
+
+    def enter(self, key: tuple[Seat | None, str]) -> None:
+        self.readers[key] += 1
+        self.idle.pop(key, None)
+
+    def leave(self, key: tuple[Seat | None, str]) -> None:
+        self.readers[key] -= 1
+        if self.readers[key] > 0:
+            return
+        del self.readers[key]
+        self.idle[key] = time.monotonic()
+        self.forget_idle()
+
+    def forget_idle(self) -> None:
+        too_old = time.monotonic() - self.keep_seconds
+        while self.idle and (len(self.idle) > self.max_idle or next(iter(self.idle.values())) <= too_old):
+            dropped, _ = self.idle.popitem(last=False)
+            self.lines.pop(dropped, None)
+            self.added.pop(dropped, None)
+
+    def follow(self, table: LiveTable, events: list[Event]) -> None:
+        """After each entry (the table's state is the one after it): extend every kept history."""
+        assert table.game is not None
+        self.forget_idle()
+        names, text = table.names(), describer(table.row.game)
+        views: dict[Seat | None, Any] = {}
+        for (seat, lang), lines in self.lines.items():
+            visible = [e for e in events if e.visible_to(seat)]
+            if visible:
+                if seat not in views:
+                    views[seat] = table.game.view(table.state, seat)
+                with i18n.using_language(lang):
+                    lines.extend(sentence(text, e, views[seat], names) for e in visible)
+            self.added[(seat, lang)] = (table.version, len(visible))
+
+    def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
+        """The sentences of the table's last entry, if this history has them written."""
+        lines = self.lines.get((seat, lang))
+        entry, count = self.added.get((seat, lang), (-1, 0))
+        if lines is None or entry != table.version:
+            return None
+        return lines[len(lines) - count:] if count else []
+
+    async def get(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str]:
+        """The history up to the table's current entry, kept so from then on: the caller reads it
+        until it calls ``leave``."""
+        key = (seat, lang)
+        self.enter(key)  # before waiting: a history somebody waits for is never dropped
+        try:
+            while key not in self.lines:
+                building = self.building.get(key)
+                if building is None:
+                    building = self.building[key] = asyncio.ensure_future(self._build(table, seat, lang))
+                    building.add_done_callback(lambda _: self.building.pop(key, None))
+                await asyncio.shield(building)
+        except BaseException:
+            self.leave(key)
+            raise
+        return self.lines[key]
+
+    async def _build(self, table: LiveTable, seat: Seat | None, lang: str,
+                     slice_seconds: float = 0.004) -> None:
+        """Replay the log beside the table, letting other tasks run every few milliseconds, until it
+        reaches the table's entry; from then on ``follow`` keeps it."""
+        game = shared_game(table.row.game, table.row.players, table.row.options)
+        state, setup = game.new_state(table.row.seed)
+        names, text = table.names(), describer(table.row.game)
+        lines: list[str] = []
+        before: list[Any] = []
+        done = 0
+
+        def add(events: list[Event]) -> None:
+            visible = [e for e in events if e.visible_to(seat)]
+            if visible:
+                view = game.view(state, seat)
+                lines.extend(sentence(text, e, view, names) for e in visible)
+
+        with i18n.using_language(lang):
+            add(list(setup))
+            deadline = time.perf_counter() + slice_seconds
+            while done < table.version:  # the table's own log: no database, and it may grow meanwhile
+                player, action = table.log[done]
+                if action is None:  # a take-back
+                    if before:
+                        state = before.pop()
+                    add([Event("undo", {"seat": player})])
+                else:
+                    before.append(game.copy(state))
+                    add(step(game, state, player, action))
+                done += 1
+                if time.perf_counter() > deadline:
+                    await asyncio.sleep(0)
+                    deadline = time.perf_counter() + slice_seconds
+        self.lines[(seat, lang)] = lines  # at the table's entry: no await since the last check
+
+
+def history_of(table: LiveTable) -> History:
+    found: History | None = table.caches.get("history")
+    if found is None:
+        found = table.caches["history"] = History()
+        table.on_entry.append(found.follow)
+    return found
 
 
 def connected(table: LiveTable) -> list[int]:
-    return sorted({sub.seat for sub in table.subscribers if sub.seat is not None})
+    return sorted(table.watching)
 
 
-def tell_watchers(table: LiveTable) -> None:
-    for sub in _watchers.get(table.id, ()):
-        sub.changed.set()
+def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: int) -> str:
+    """The state message for a socket that has seen entries up to ``since``: the same for every
+    spectator in one language, so it is built once per change, not once per socket."""
+    stamp = (table.version, table.status, tuple(connected(table)),
+             tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
+    cached = table.caches.get("states")
+    if cached is None or cached[0] != stamp:
+        cached = table.caches["states"] = (stamp, {})
+    texts: dict[tuple[Seat | None, str, int], str] = cached[1]
+    key = (seat, lang, since)
+    text = texts.get(key)
+    if text is None:
+        history: History | None = table.caches.get("history")
+        written = history.last_entry(table, seat, lang) if history and since == table.version - 1 else None
+        message = translate(hub.state_message(table, seat, since), table, lang, written)
+        message["connected"] = list(stamp[2])
+        message["lang"] = lang
+        text = texts[key] = dumps(message)
+    return text
+
+
+# Browser sockets per table, each with its send: a seat's connect or leave is a small message to them.
+@dataclass(eq=False)
+class Watcher:
+    sub: Subscriber
+    send: Callable[[dict[str, Any] | str], Awaitable[None]]
+    telling: asyncio.Task[None] | None = None
+
+
+_watchers: dict[str, set[Watcher]] = {}
+
+
+def tell_presence(table: LiveTable, watchers: set[Watcher], before: list[int]) -> None:
+    """One small message to each socket of the table when the connected seats changed (spectators
+    coming and going change nothing); a socket already being told gets the newest list."""
+    if connected(table) == before:
+        return
+    for watcher in watchers:
+        if watcher.telling is None or watcher.telling.done():
+            watcher.telling = asyncio.create_task(_presence(table, watcher))
+
+
+async def _presence(table: LiveTable, watcher: Watcher) -> None:
+    with contextlib.suppress(Exception):
+        await watcher.send({"type": "presence", "connected": connected(table)})
 
 
 # The browser's socket.
@@ -220,7 +360,7 @@ def tell_watchers(table: LiveTable) -> None:
 async def play_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await websocket.accept()
-    send = sender(websocket)
+    send = sender(websocket, hub.config.send_timeout)
     lang = language_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
     try:
         table = await hub.current(websocket.path_params["table_id"])
@@ -234,37 +374,45 @@ async def play_socket(websocket: WebSocket) -> None:
     token, seat = auth
     assert since is not None
     full = since < 0 or table.game is None
+    before = connected(table)
     sub = hub.subscribe(table, seat, table.version if full else min(since, table.version))
     watchers = _watchers.setdefault(table.id, set())
-    watchers.add(sub)
-    tell_watchers(table)
+    watcher = Watcher(sub, send)
+    watchers.add(watcher)
+    tell_presence(table, watchers - {watcher}, before)
 
     async def push() -> None:
         first = full
         while True:
             await sub.changed.wait()
             sub.changed.clear()
-            message = hub.state_message(table, seat, sub.sent)
-            sub.sent = table.version if table.game is not None else -1
-            translate(message, table, lang)
             if first and table.game is not None:
-                message["sentences"] = await history(hub, table, seat, lang, message["move_no"])
-                message["events"] = []
-                message["history"] = True
+                history = history_of(table)
+                lines = await history.get(table, seat, lang)
+                reading.append(history)
+                message = translate(hub.state_message(table, seat, table.version), table, lang)
+                message.update(sentences=list(lines), events=[], history=True, connected=connected(table),
+                               lang=lang)
+                text = dumps(message)
                 first = False
-            message["connected"] = connected(table)
-            message["lang"] = lang
-            await send(message)
+            else:
+                text = state_text(hub, table, seat, lang, sub.sent)
+            sub.sent = table.version if table.game is not None else -1
+            await send(text)
 
+    reading: list[History] = []  # the history this socket reads, once it has had it
     pusher = asyncio.create_task(push())
     try:
         await answer_requests(websocket, hub, table, token, send)
     finally:
+        for history in reading:
+            history.leave((seat, lang))
+        before = connected(table)
         hub.unsubscribe(table, sub)
-        watchers.discard(sub)
-        if not watchers:
+        watchers.discard(watcher)
+        if not watchers and _watchers.get(table.id) is watchers:
             _watchers.pop(table.id, None)
-        tell_watchers(table)
+        tell_presence(table, watchers, before)
         pusher.cancel()
         with contextlib.suppress(BaseException):
             await pusher
@@ -275,5 +423,5 @@ routes: list[BaseRoute] = [
     Route("/play/{table_id}", page("game.html")),
     Route("/api/i18n/{lang}", ui_texts),
     WebSocketRoute("/ws/play/{table_id}", play_socket),
-    Mount("/static", app=Static(directory=str(STATIC)), name="static"),
+    Route("/static/{name}", static_file, name="static"),
 ]

@@ -188,6 +188,10 @@ function onMessage(data) {
     onAuth(data);
     return;
   }
+  if (data.type === "presence") {
+    onPresence(data);
+    return;
+  }
   if (data.type === "error" && data.id === undefined) {
     showAlert(errorText(data));
     return;
@@ -267,6 +271,15 @@ function onState(message) {
   else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
   if (first || gameBefore !== message.table.game) renderChrome();
   render(message.history);
+}
+
+// Somebody's seat connected or left: only the list of players changes.
+function onPresence(data) {
+  const message = page.message;
+  if (!message) return;
+  message.connected = data.connected;
+  if (message.status === "open") renderWaitingRoom();
+  else if (document.getElementById("seats")) renderSeats(message);
 }
 
 function loadBoard(game) {
