@@ -379,7 +379,7 @@ function renderDecision(message, ctx, board) {
     body = [
       el("h2", { id: titleId }, t("Your decision")),
       board.describeDecision ? board.describeDecision(message.view, ctx) : null,
-      groups.map((group) => decisionGroup(group, message)),
+      groups.map((group, index) => decisionGroup(group, index, message)),
     ];
   } else {
     const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
@@ -393,7 +393,12 @@ function renderDecision(message, ctx, board) {
   if (message.undo_allowed) {
     body.push(el("p", {}, el("button", { type: "button", class: "secondary", onclick: undo }, t("Undo my last move"))));
   }
+  const chosen = [...panel.querySelectorAll("select")].map((s) => [s.id, s.selectedOptions[0]?.dataset.action]);
   fill(panel, body);
+  for (const [id, action] of chosen) {
+    const again = [...(document.getElementById(id)?.options || [])].find((o) => o.dataset.action === action);
+    if (again) again.selected = true;
+  }
   if (hadFocus && legal.length) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
@@ -411,7 +416,7 @@ function defaultGroups(legal) {
   return [...groups.values()];
 }
 
-function decisionGroup(group, message) {
+function decisionGroup(group, index, message) {
   const { t } = page.texts;
   const labels = message.labels || [];
   const legal = message.legal;
@@ -419,7 +424,7 @@ function decisionGroup(group, message) {
   const legendId = uid("group");
   const legend = group.title ? el("legend", { id: legendId }, group.title) : null;
   if (style === "select") {
-    const selectId = uid("choice");
+    const selectId = `choice-${index}`;  // stable: a redraw (another seat moved) keeps the list and its choice
     const select = el("select", { id: selectId, name: selectId },
       group.indices.map((i) => el("option", { value: String(i), "data-action": JSON.stringify(legal[i]) },
         labels[i] || JSON.stringify(legal[i]))));
