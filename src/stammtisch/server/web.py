@@ -195,11 +195,11 @@ async def history(hub: Hub, table: LiveTable, seat: int | None, lang: str, upto:
     entries = await hub.store.moves(table.id)
     with i18n.using_language(lang):
         add(list(setup))
-        for entry in entries[:upto]:
-            if entry.action is None:  # a take-back
+        for n, entry in enumerate(entries[:upto], start=1):
+            if entry.action is None:  # a take-back, seen by those who saw the move (LiveTable.take_back)
                 if before:
                     state = before.pop()
-                add([Event("undo", {"seat": entry.seat})])
+                add([Event("undo", {"seat": entry.seat}, table.events[n][0][0])])
                 continue
             before.append(game.copy(state))
             add(step(game, state, entry.seat, action_from_json(entry.action)))
@@ -234,7 +234,7 @@ async def play_socket(websocket: WebSocket) -> None:
     token, seat = auth
     assert since is not None
     full = since < 0 or table.game is None
-    sub = hub.subscribe(table, seat, table.version if full else min(since, table.version))
+    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version))
     watchers = _watchers.setdefault(table.id, set())
     watchers.add(sub)
     tell_watchers(table)
@@ -248,13 +248,14 @@ async def play_socket(websocket: WebSocket) -> None:
             sub.sent = table.version if table.game is not None else -1
             translate(message, table, lang)
             if first and table.game is not None:
-                message["sentences"] = await history(hub, table, seat, lang, message["move_no"])
+                message["sentences"] = await history(hub, table, seat, lang, table.version)
                 message["events"] = []
                 message["history"] = True
                 first = False
             message["connected"] = connected(table)
             message["lang"] = lang
-            await send(message)
+            if sub.is_news(message):
+                await send(message)
 
     pusher = asyncio.create_task(push())
     try:
