@@ -18,7 +18,7 @@ import pytest
 
 from stammtisch.engine.record import parse_record, replay
 from stammtisch.games import make_game
-from tests.server.helpers import Cluster, Ws
+from tests.server.helpers import Cluster, Ws, seen_entries
 
 
 def play_recorded(cluster: Cluster, game: str, players: int, options: dict[str, Any]) -> tuple[
@@ -97,6 +97,7 @@ def test_frames_hold_only_what_the_seat_may_know(cluster: Cluster, game: str, pl
     for state, _seat, _action, entry_events in replay(record, make_game):
         states.append(the_game.copy(state))
         events.append(entry_events)
+    entry = seen_entries(record, frames)  # the state each viewer's move number stands for
     seed = str(record.header.seed)
     checked = 0
     for viewer, received in frames.items():
@@ -108,7 +109,7 @@ def test_frames_hold_only_what_the_seat_may_know(cluster: Cluster, game: str, pl
                 assert set(frame) <= {"type", "move_no", "id", "error", "message", "table", "seat", "status",
                                       "view", "legal", "to_act", "undo_allowed", "events"}
                 continue
-            n = frame["move_no"]
+            n = entry[viewer][frame["move_no"]]
             state = states[n]
             over = the_game.is_over(state)
             expected_view = json.loads(json.dumps(the_game.view(state, viewer)))

@@ -125,6 +125,11 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[int]:
         """Final points per seat (valid once the game is over)."""
 
+    def sealed(self, state: S) -> bool:
+        """Whether the seats to act now decide unseen (a sealed decision): a move then shows the other
+        seats nothing but the events it lets them see, not even that it was made."""
+        return False
+
     def reveals(self, event: Event) -> bool:
         """Whether an event shows anybody something that was hidden (private events always do)."""
         return event.seats is not None or event.kind in self.revealing_events

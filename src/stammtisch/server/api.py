@@ -200,7 +200,7 @@ async def view(request: Request) -> Response:
     table = await table_of(request)
     seat = hub.viewer(table, token_of(request))
     since = int_param(request.query_params.get("since"), "since")
-    return JSON(hub.state_message(table, seat, since))
+    return JSON(hub.state_message(table, seat, None if since is None else table.entry_of(seat, since)))
 
 
 async def act(request: Request) -> Response:
@@ -336,6 +336,8 @@ async def table_socket(websocket: WebSocket) -> None:
     token, seat = auth
     if since is None or table.game is None:
         since = table.version if table.game is not None else -1
+    else:
+        since = table.entry_of(seat, since)
     sub = hub.subscribe(table, seat, since)
 
     async def push() -> None:
@@ -344,7 +346,9 @@ async def table_socket(websocket: WebSocket) -> None:
             sub.changed.clear()
             message = hub.state_message(table, seat, sub.sent)
             sub.sent = table.version if table.game is not None else -1  # before the start: setup events next
-            await send(message)
+            text = dumps(message)
+            if sub.is_news(text):
+                await send(text)
 
     pusher = asyncio.create_task(push())
     try:

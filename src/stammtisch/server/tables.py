@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+from bisect import bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -84,8 +85,17 @@ class Subscriber:
     """One connection watching a table; ``changed`` wakes its sender."""
 
     seat: Seat | None
-    sent: int
+    sent: int  # the log entry up to which this connection has been told
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    last: str = ""  # the last state message sent
+
+    def is_news(self, message: str) -> bool:
+        """Whether a state message differs from the last one sent; a move this seat may not see
+        (another seat's step of a sealed decision) changes nothing it is sent, so it is not told of it."""
+        if message == self.last:
+            return False
+        self.last = message
+        return True
 
 
 class LiveTable:
@@ -101,8 +111,13 @@ class LiveTable:
         self.events: list[PackedEvents] = []  # events[0]: setup; events[n]: of entry n
         self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
         self.log: list[tuple[Seat, Action | None]] = []  # log[n - 1]: entry n (None: a take-back)
-        self.undo_stack: list[tuple[Any, Seat]] = []  # (state before, seat) of undoable moves in a row
-        self.last_by_seat: dict[Seat, int] = {}
+        # (state before, seat, viewers it is hidden from) of undoable moves in a row
+        self.undo_stack: list[tuple[Any, Seat, frozenset[Seat | None]]] = []
+        self.last_by_seat: dict[Seat, int] = {}  # each seat's last log entry
+        # Per viewer (seat, or None for spectators): seen[v][n] = how many of log entries 1..n v may
+        # know of. Moves in a sealed decision are invisible to the other seats, so each viewer counts
+        # moves its own way; the move numbers clients see and send are these counts.
+        self.seen: dict[Seat | None, list[int]] = {}
         self.bots: dict[Seat, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
         # Called after every entry with its events, the table's state being the one after it (keeps
@@ -122,6 +137,7 @@ class LiveTable:
         self.game = shared_game(self.row.game, self.row.players, self.row.options)
         self.state, setup_events = self.game.new_state(self.row.seed)
         self.events = [pack(setup_events)]
+        self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
 
     def replay_entry(self, entry: MoveRow) -> None:
         """Apply one committed log entry (loading, or catching up with another process)."""
@@ -141,29 +157,38 @@ class LiveTable:
 
     def commit(self, seat: Seat, action: Action, after: Any, events: list[Event], draws_before: int) -> None:
         assert self.game is not None
+        hidden = self._hidden_from(seat, events) if self.game.sealed(self.state) else frozenset()
         if undoable(self.game, draws_before, after, seat, events):
             if self.undo_stack and self.undo_stack[-1][1] != seat:
                 self.undo_stack.clear()
-            self.undo_stack.append((self.state, seat))
+            self.undo_stack.append((self.state, seat, hidden))
         else:
             self.undo_stack.clear()
         self.state = after
         self.moves.append((seat, action))
         self.log.append((seat, action))
-        self._entry(seat, events)
+        self._entry(seat, events, hidden)
         if self.game.is_over(after):
             self.row.status = "finished"
 
     def take_back(self, seat: Seat) -> None:
-        self.state, _ = self.undo_stack.pop()
+        self.state, _, hidden = self.undo_stack.pop()
         self.moves.pop()
         self.log.append((seat, None))
-        self._entry(seat, [Event("undo", {"seat": seat})])
+        # Taking back a move nobody else saw is as invisible to them as the move was.
+        told = None if not hidden else tuple(v for v in self.seen if v is not None and v not in hidden)
+        self._entry(seat, [Event("undo", {"seat": seat}, told)], hidden)
 
-    def _entry(self, seat: Seat, events: list[Event]) -> None:
+    def _hidden_from(self, seat: Seat, events: list[Event]) -> frozenset[Seat | None]:
+        return frozenset(viewer for viewer in self.seen
+                         if viewer != seat and not any(e.visible_to(viewer) for e in events))
+
+    def _entry(self, seat: Seat, events: list[Event], hidden: frozenset[Seat | None]) -> None:
         self.version += 1
         self.events.append(pack(events))
         self.last_by_seat[seat] = self.version
+        for viewer, counts in self.seen.items():
+            counts.append(counts[-1] + (viewer not in hidden))
         for listener in self.on_entry:
             try:
                 listener(self, events)
@@ -174,6 +199,18 @@ class LiveTable:
         """Watched, played by bots or being changed: must stay in memory."""
         return bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None
                                                                  and not self.bot_task.done())
+
+    def move_no(self, viewer: Seat | None) -> int:
+        """The number of moves (and take-backs) ``viewer`` may know of."""
+        counts = self.seen.get(viewer)
+        return counts[-1] if counts else 0
+
+    def entry_of(self, viewer: Seat | None, move_no: int) -> int:
+        """The latest log entry that ``viewer``'s move number stands for (-1: before the setup)."""
+        counts = self.seen.get(viewer)
+        if not counts or move_no < 0:
+            return move_no
+        return bisect_right(counts, move_no) - 1
 
     def undo_allowed(self, seat: Seat | None) -> bool:
         return (self.status == "running" and seat is not None and bool(self.undo_stack)
@@ -200,7 +237,7 @@ class LiveTable:
                                 "options": self.row.options, "status": self.status, "seats": seats,
                                 "created": self.row.created}
         if self.game is not None:
-            data["move_no"] = self.version
+            data["move_no"] = self.move_no(None)
             data["to_act"] = self.game.to_act(self.state)
         return data
 
@@ -542,7 +579,7 @@ class Hub:
 
     def state_message(self, table: LiveTable, seat: Seat | None, since: int | None = None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": table.info(), "seat": seat, "status": table.status,
-                                   "move_no": table.version}
+                                   "move_no": table.move_no(seat)}
         game = table.game
         if game is None:
             message.update(view=None, legal=[], to_act=[], undo_allowed=False, events=[])
@@ -563,10 +600,11 @@ class Hub:
             raise conflict("the game has not started yet")
         if table.status != "running":
             raise ApiError(422, "illegal", "the game is over")
-        if move_no > table.version:
-            raise conflict(f"move_no {move_no} is ahead of the table, which is at move {table.version}")
-        if table.last_by_seat.get(seat, 0) > move_no:
-            raise conflict(f"your seat has acted since move {move_no} (the table is at move {table.version}); "
+        current = table.move_no(seat)
+        if move_no > current:
+            raise conflict(f"move_no {move_no} is ahead of the table, which is at move {current}")
+        if table.last_by_seat.get(seat, 0) > table.entry_of(seat, move_no):
+            raise conflict(f"your seat has acted since move {move_no} (the table is at move {current}); "
                            "decide again on the current state")
 
     async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int) -> int:
@@ -588,7 +626,7 @@ class Hub:
                     await self.refresh(table)  # somebody else moved: validate again on the new state
                     continue
                 table.commit(seat, action, after, events, draws)
-                version = table.version
+                version = table.move_no(seat)
                 break
             else:
                 raise conflict("the table is busy; try again")
@@ -609,7 +647,7 @@ class Hub:
                     await self.refresh(table)
                     continue
                 table.take_back(seat)
-                version = table.version
+                version = table.move_no(seat)
                 break
             else:
                 raise conflict("the table is busy; try again")
@@ -644,7 +682,7 @@ class Hub:
             if not seats or table.status != "running":
                 continue
             try:
-                await self.act(table, seats[0], self._bot_move(table, seats[0]), table.version)
+                await self.act(table, seats[0], self._bot_move(table, seats[0]), table.move_no(seats[0]))
                 failures = 0
             except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1

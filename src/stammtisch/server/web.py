@@ -285,7 +285,8 @@ class History:
                 if action is None:  # a take-back
                     if before:
                         state = before.pop()
-                    add([Event("undo", {"seat": player})])
+                    # seen by those who saw the move taken back (LiveTable.take_back)
+                    add([Event("undo", {"seat": player}, table.events[done + 1][0][0])])
                 else:
                     before.append(game.copy(state))
                     add(step(game, state, player, action))
@@ -375,7 +376,7 @@ async def play_socket(websocket: WebSocket) -> None:
     assert since is not None
     full = since < 0 or table.game is None
     before = connected(table)
-    sub = hub.subscribe(table, seat, table.version if full else min(since, table.version))
+    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version))
     watchers = _watchers.setdefault(table.id, set())
     watcher = Watcher(sub, send)
     watchers.add(watcher)
@@ -398,7 +399,8 @@ async def play_socket(websocket: WebSocket) -> None:
             else:
                 text = state_text(hub, table, seat, lang, sub.sent)
             sub.sent = table.version if table.game is not None else -1
-            await send(text)
+            if sub.is_news(text):
+                await send(text)
 
     reading: list[History] = []  # the history this socket reads, once it has had it
     pusher = asyncio.create_task(push())

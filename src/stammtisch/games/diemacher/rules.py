@@ -80,10 +80,13 @@ class DieMacher(Game[State]):
     def to_act(self, state: State) -> list[Seat]:
         if state.phase == "over":
             return []
-        sealed = state.phase in SEALED or (state.phase == "politicians" and state.step == "sealed_pay")
-        if sealed and not state.program_change and state.poll_in_hand == NOBODY:
+        if self.sealed(state):
             return [seat for seat, done in enumerate(state.done) if not done]
         return [state.actor]
+
+    def sealed(self, state: State) -> bool:
+        in_sealed_phase = state.phase in SEALED or (state.phase == "politicians" and state.step == "sealed_pay")
+        return in_sealed_phase and not state.program_change and state.poll_in_hand == NOBODY
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
