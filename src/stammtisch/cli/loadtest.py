@@ -395,6 +395,9 @@ async def watch_tables(url: str, stats: Stats, stop: asyncio.Event) -> None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 2.0)
 
+SPECTATOR_AUTH = '{"type": "auth"}'  # the first message of a socket: nobody's token, so a spectator
+
+
 async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
     """An anonymous browser socket: connect to a table, read its first state, stay a moment, leave."""
     import websockets
@@ -412,6 +415,7 @@ async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats
         try:
             async with websockets.connect(f"{base}/ws/play/{table_id}?lang={lang}", max_size=None,
                                           ping_interval=None, compression=None, open_timeout=30) as ws:
+                await ws.send(SPECTATOR_AUTH)
                 while orjson.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":
                     pass
                 if stats.measuring:
@@ -467,6 +471,7 @@ async def slow_reader(url: str, stats: Stats, stop: asyncio.Event) -> None:
         try:
             async with websockets.connect(f"{base}/ws/play/{random.choice(stats.tables)}", max_size=None,
                                           max_queue=1, ping_interval=None, compression=None) as ws:
+                await ws.send(SPECTATOR_AUTH)
                 waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(ws.wait_closed())]
                 await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 for wait in waits:
