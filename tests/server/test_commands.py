@@ -31,6 +31,16 @@ def test_loadtest_is_bounded_and_reports() -> None:
     assert figures["errors"] == {}
 
 
+def test_loadtest_hostile_mode_reaches_the_tables_as_spectators() -> None:
+    # issue #9: the hostile mode's spectators really watch (they authenticate as nobody) and the slow
+    # clients are cut off by the server
+    result = run_cli("loadtest", "--tables", "4", "--seconds", "3", "--think", "0.05", "--spectators", "8",
+                     "--stay", "0.5", "--slow", "2", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["spectator_connects"] > 8 and figures["errors"] == {}, figures
+
+
 def test_loadtest_refuses_other_hosts_and_unbounded_runs() -> None:
     for args, words in [(("--server", "http://10.1.2.3:8000"), "this machine"),
                         (("--server", "http://example.org"), "this machine"),
