@@ -11,12 +11,12 @@ import pytest
 from rich.console import Console
 
 from stammtisch.cli.render import final_renderer, view_renderer
-from stammtisch.cli.render_glueckauf import render_final, render_view
 from stammtisch.engine.protocol import Action
 from stammtisch.engine.step import step
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import COAL, KEEP_ORDER, KEEP_TILE, MINING, OVER, PLACE, State
+from stammtisch.games.glueckauf.terminal import render_final, render_view
 
 Stop = Callable[[GlueckAuf, State, Action | None], bool]
 

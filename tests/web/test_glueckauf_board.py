@@ -174,8 +174,8 @@ def snapshot(match: Match, seat: int | None, events: list[Any], with_events: boo
         "seat": seat,
         "view": match.view(seat),
         "legal": [action_to_json(a) for a in legal],
-        "labels": [describe_action(a) for a in legal],
-        "sentences": [describe_event(e) for e in visible],
+        "labels": [describe_action(a, None, None) for a in legal],
+        "sentences": [describe_event(e, None, None) for e in visible],
         "events": [e.to_json() for e in visible] if with_events else None,  # the frame passes only sentences
         "players": [{"seat": s, "name": f"Spieler {s + 1}"} for s in range(match.game.num_players)],
     }
@@ -297,7 +297,7 @@ def test_placing_on_a_space_by_click(page: Any) -> None:
     data = snapshot(match, 0, [])
     assert not page.evaluate("([data]) => window.show(data, false)", [data])
     page.evaluate("window.acted = []")
-    label = describe_action(("place", "money_4"))
+    label = describe_action(("place", "money_4"), None, None)
     page.get_by_role("button", name=label, exact=True).click()
     assert page.evaluate("window.acted") == [["place", "money_4"]]
     # locked spaces (money 3 with 3 players) are drawn, with their lock, and are not buttons
@@ -324,7 +324,7 @@ def test_draw_five_put_back_one_by_one_by_click(page: Any) -> None:
     assert not page.evaluate("([data]) => window.show(data, false)", [data])
     assert page.locator("button.ga-side").count() == 2 * len(hand)
     page.evaluate("window.acted = []")
-    page.get_by_role("button", name=describe_action(("return_tiles", "top", hand[1])), exact=True).click()
+    page.get_by_role("button", name=describe_action(("return_tiles", "top", hand[1]), None, None), exact=True).click()
     assert page.evaluate("window.acted") == [["return_tiles", "top", hand[1]]]
     match.act(0, ("return_tiles", "top", hand[1]))
     data = snapshot(match, 0, [])
@@ -351,5 +351,5 @@ def test_substitute_or_leave_the_cart_empty_by_click(page: Any) -> None:
     assert not page.evaluate("([data]) => window.show(data, true)", [data])
     page.evaluate("([data]) => window.show(data, false)", [data])
     page.evaluate("window.acted = []")
-    page.get_by_role("button", name=describe_action(("coal", None)), exact=True).click()
+    page.get_by_role("button", name=describe_action(("coal", None), None, None), exact=True).click()
     assert page.evaluate("window.acted") == [["coal", None]]

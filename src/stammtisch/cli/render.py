@@ -1,6 +1,6 @@
 """Board renderers by game, with a generic fallback that shows any view as a tree.
 
-A game-specific renderer lives in ``stammtisch.cli.render_<game>`` and offers
+A game's terminal module (its spec's ``terminal``, e.g. ``games/<g>/terminal.py``) offers
 ``render_view(view) -> RenderableType`` (the whole table as that seat sees it) and optionally
 ``render_final(view) -> RenderableType | None`` (the final scoring table).
 """
@@ -8,7 +8,6 @@ A game-specific renderer lives in ``stammtisch.cli.render_<game>`` and offers
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from rich.console import RenderableType
@@ -16,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from stammtisch.engine.registry import game_spec
 from stammtisch.i18n import _
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
@@ -25,12 +25,7 @@ INLINE_LIMIT = 100  # characters: longer values are unfolded into branches
 
 
 def _module(game: str) -> Any:
-    try:
-        return import_module(f"stammtisch.cli.render_{game}")
-    except ModuleNotFoundError as error:
-        if error.name == f"stammtisch.cli.render_{game}":
-            return None
-        raise
+    return game_spec(game).terminal_module()
 
 
 def view_renderer(game: str) -> Renderer:

@@ -13,8 +13,9 @@ from rich.text import Text
 
 from stammtisch.cli.common import CliError, Texts, build_game
 from stammtisch.cli.render import final_renderer, view_renderer
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.record import CorruptRecord, Record, parse_record, replay
+from stammtisch.engine.record import CorruptRecord, Record, parse_record
 from stammtisch.i18n import _
 
 
@@ -84,17 +85,16 @@ class Viewer:
     def watch(self, record: Record) -> None:
         before: dict[str, Any] = {}
         view: dict[str, Any] = {}
-        for number, (state, seat, action, events) in enumerate(replay(record, self.factory)):
-            assert self.game is not None
-            view = self.game.view(state, self.seat)
+        for number, (match, seat, action, events) in enumerate(replay(record, self.factory)):
+            view = match.view(self.seat)
             if seat is not None and action is not None:
                 self.show_move(number, seat, action, before)
             self.show_events(events, view)
             if self.stepping and not self.pause(view):
                 return
-            before = self.game.view(state, self.seat)
+            before = match.view(self.seat)
             if self.reveal:
-                self.mover_views = {s: self.game.view(state, s) for s in self.game.to_act(state)}
+                self.mover_views = {s: match.view(s) for s in match.to_act()}
         self.show_end(view)
 
     def show_move(self, number: int, seat: Seat, action: Action, before: dict[str, Any]) -> None:

@@ -103,7 +103,7 @@ LOBBY = (
     N_("No open tables right now."),
 )
 
-# glueckauf.js: the Glück Auf board (worker spaces, shift clock, mines, orders, mining run).
+# The Glück Auf browser module: its board (worker spaces, shift clock, mines, orders, mining run).
 GLUECKAUF = (
     N_("yellow"),
     N_("brown"),
@@ -267,7 +267,7 @@ GLUECKAUF = (
 )
 
 
-# diemacher.js: Die Macher's board (texts shared with the terminal keep its wording).
+# The Die Macher browser module: its board (texts shared with the terminal keep its wording).
 DIEMACHER = (
     N_("Your sealed start bid"),
     N_("Raise the bid"),

@@ -6,7 +6,7 @@ functions take it.  Every phrase goes through ``_`` for translation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
@@ -58,7 +58,7 @@ def money(amount: int) -> str:
 class Names:
     """Party and state names as the reader's view gives them."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
 
     def party(self, seat: int | None) -> str:
@@ -68,10 +68,11 @@ class Names:
         return str(self.view["boards"][pos]["name"])
 
 
-def describe_event(event: Event, view: dict[str, Any]) -> str:
-    names = Names(view)
+def describe_event(event: Event, view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """The event as the reader of ``view`` reads it; parties are named by the view, so ``names`` is unused."""
+    party_names = Names(view)
     render = _EVENTS.get(event.kind)
-    return render(event.params, names) if render else event.kind.replace("_", " ")
+    return render(event.params, party_names) if render else event.kind.replace("_", " ")
 
 
 def _conversion(p: Mapping[str, Any], n: Names) -> str:
@@ -228,14 +229,12 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
 }
 
 
-def describe_action(action: Action, view: dict[str, Any]) -> str:
-    names = Names(view)
-    kind = action[0]
-    render = _ACTIONS.get(kind)
-    return render(action, names, view) if render else " ".join(str(x) for x in action)
+def describe_action(action: Action, view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    render = _ACTIONS.get(action[0])
+    return render(action, Names(view), view) if render else " ".join(str(x) for x in action)
 
 
-_ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
+_ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
     "draft_pick": lambda a, n, v: _("Pick {card}").format(card=card_name(a[1])),
     "program_card": lambda a, n, v: _("Put {card} into your program").format(card=card_name(a[1])),
     "keep": lambda a, n, v: _("Keep {card}").format(card=card_name(a[1])),

@@ -185,7 +185,8 @@ def _ids(ids: Sequence[int]) -> str:
     return ", ".join(str(i) for i in ids)
 
 
-def describe_event(event: Event, names: Sequence[str] | None = None) -> str:
+def describe_event(event: Event, view: Mapping[str, Any] | None, names: Sequence[str] | None) -> str:
+    """The event in the reader's language; players are called by ``names`` (seat order)."""
     params = event.params
     who = _player(params.get("seat", params.get("start_player")), names)
     if event.kind == "category_scored":
@@ -242,6 +243,6 @@ _ACTIONS: dict[str, Callable[[Action], str]] = {
 }  # fmt: skip
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action, view: Mapping[str, Any] | None, names: Sequence[str] | None) -> str:
     render = _ACTIONS.get(action[0])
     return render(action) if render else repr(action)
