@@ -203,7 +203,7 @@ def test_a_state_dealt_from_an_empty_opinion_deck_has_fewer_opinions_and_no_phan
     assert all(e.params.get("card", 0) != -1 for e in events)
     check_invariants(game, state)  # 42 opinion cards, none of them a marker
     for seat in range(3):
-        shown = game.view(state, seat)["boards"][2]["opinions"]
+        shown = game.view(state, seat)["board"]["boards"][2]["opinions"]
         assert [o["card"] for o in shown] == entered.opinions
     console = Console(record=True, width=200)
     console.print(board_panel(game.view(state, 0), 2, False))

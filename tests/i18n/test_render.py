@@ -37,14 +37,14 @@ def play_die_macher(seed: int, players: int, elections: int) -> list[tuple[str, 
         view = game.view(state, 0)
         texts += [(event.kind, dm_text.describe_event(event, view, None)) for event in events]
         if game.is_over(state):
-            console.print(render_view(view), render_final(view) or "")
+            console.print(render_view(view, game.describe()), render_final(view, game.describe()) or "")
             break
         seat = rng.choice(game.to_act(state))
         legal = game.legal_actions(state, seat)
         seat_view = game.view(state, seat)
         texts += [(str(action[0]), dm_text.describe_action(action, seat_view, None)) for action in legal]
         if rng.random() < 0.05:
-            console.print(render_view(seat_view))
+            console.print(render_view(seat_view, game.describe()))
         events = step(game, state, seat, rng.choice(legal))
     console.file.close()
     return texts

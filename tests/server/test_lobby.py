@@ -36,7 +36,7 @@ def test_create_list_join_start(cluster: Cluster) -> None:
     opened = {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "open"})["tables"]}
     assert table_id in running and table_id not in opened
     mine = other.view(table_id, token)
-    assert mine["seat"] == 1 and mine["view"]["players"][1]["money"] is not None
+    assert mine["seat"] == 1 and mine["view"]["board"]["seats"][1]["money"] is not None
 
 
 def test_create_rejects_bad_tables(cluster: Cluster) -> None:
@@ -97,7 +97,7 @@ def test_spectators_watch_without_a_token(cluster: Cluster) -> None:
     table_id, _host, tokens = api.table("diemacher", 3)
     watched = cluster.api(1).view(table_id)
     assert watched["seat"] is None and watched["legal"] == [] and watched["undo_allowed"] is False
-    assert all(p["money"] is None and "hand" not in p for p in watched["view"]["players"])
+    assert all(p["money"] is None and "hand" not in p for p in watched["view"]["board"]["seats"])
     first = watched["legal"] or api.view(table_id, tokens[0])["legal"][0]
     refused = api.act(table_id, None, first, watched["move_no"])
     assert refused.status_code == 401 and "token" in refused.json()["message"]

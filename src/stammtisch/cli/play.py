@@ -103,6 +103,7 @@ class Session:
         self.bots = bots
         self.texts = texts
         self.render = view_renderer(match.game.name)
+        self.described = match.game.describe()
         self.path = Path("record.jsonl")
 
     def run(self) -> int:
@@ -148,7 +149,7 @@ class Session:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
         self.console.print(Rule(_("Your decision")))
-        self.console.print(self.render(view))
+        self.console.print(self.render(view, self.described))
         choices = [Text(f"{n:>2}. ", style="bold") + Text(self.texts.action(a, view)) for n, a in enumerate(legal, 1)]
         self.console.print(Columns(choices, column_first=True, padding=(0, 3)) if len(choices) > 12
                            else Text("\n").join(choices))
@@ -174,8 +175,8 @@ class Session:
     def finish(self) -> None:
         view = self.match.view(self.human)
         self.console.print(Rule(_("Game over")))
-        self.console.print(self.render(view))
-        final = final_renderer(self.match.game.name)(view)
+        self.console.print(self.render(view, self.described))
+        final = final_renderer(self.match.game.name)(view, self.described)
         if final is not None:
             self.console.print(final)
         self.console.print(_("Record saved to {path}").format(path=self.path), markup=False)

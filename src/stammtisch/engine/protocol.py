@@ -125,6 +125,13 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[int]:
         """Final points per seat (valid once the game is over)."""
 
+    def describe(self) -> dict[str, Any]:
+        """What never changes during a game at this table, for clients (engine/view.py): JSON-ready,
+        labels in the current language.  ``phases`` lists the game's phases in order, each
+        ``{"name", "label", "kind"}`` (kind: "sequential" or "sealed"); ``board`` holds the game's own
+        facts (layout, edition data).  Games extend it; it must not depend on a state."""
+        return {"game": self.name, "players": self.num_players, "phases": [], "board": {}}
+
     def reveals(self, event: Event) -> bool:
         """Whether an event shows anybody something that was hidden (private events always do)."""
         return event.seats is not None or event.kind in self.revealing_events

@@ -227,6 +227,8 @@ async def play_socket(websocket: WebSocket) -> None:
             sub.sent = table.version if table.game is not None else -1
             translate(message, table, lang)
             if first and table.game is not None:
+                with i18n.using_language(lang):
+                    message["describe"] = table.game.describe()  # what never changes at this table, once
                 message["sentences"] = await history(hub, table, seat, lang, message["move_no"])
                 message["events"] = []
                 message["history"] = True

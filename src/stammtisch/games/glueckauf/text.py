@@ -32,6 +32,18 @@ CATEGORY_NAMES = {
 }  # fmt: skip
 
 
+STAGE_NAMES = {
+    "draft": N_("Drafting orders"), "place": N_("Placing workers"), "mining": N_("Mining"),
+    "keep_tile": N_("Choosing a drawn tunnel tile"), "return_tiles": N_("Returning drawn tunnel tiles"),
+    "keep_order": N_("Choosing a drawn order card"), "return_orders": N_("Returning drawn order cards"),
+    "coal": N_("Substitute coal"), "confirm": N_("Confirming the turn"), "over": N_("Game over"),
+}  # fmt: skip
+
+
+def stage_name(stage: str) -> str:
+    return _(STAGE_NAMES[stage]) if stage in STAGE_NAMES else stage
+
+
 def _word(name: str, table: Mapping[str, str] | None = None) -> str:
     """A colour or transport (or a word of ``table``), translated; unknown words as they are."""
     if table is None:
