@@ -108,12 +108,14 @@ def mid_game_state(game: Game[Any], seed: int) -> Any:
 def play_random(game: Game[Any], seed: int, rng: random.Random, keep_at: int | None) -> tuple[Any, int]:
     """A random full game (or its state after ``keep_at`` actions) and the number of actions played."""
     match = Match(game, seed)
+    state, act, choice = match.state, match.act, rng.choice
+    is_over, to_act, legal_actions = game.is_over, game.to_act, game.legal_actions
     count = 0
-    while not match.is_over() and count != keep_at:
-        seat = match.to_act()[0]
-        match.act(seat, rng.choice(match.legal_actions(seat)), checked=False)  # chosen from the legal list
+    while not is_over(state) and count != keep_at:
+        seat = to_act(state)[0]
+        act(seat, choice(legal_actions(state, seat)), checked=False)  # chosen from the legal list
         count += 1
-    return match.state, count
+    return state, count
 
 
 def copies_per_second(game: Game[Any], state: Any, seconds: float) -> float:

@@ -27,16 +27,24 @@ class Match:
         self._before: list[tuple[Seat, Any]] = []  # (mover, state before) of the moves that may be taken back
 
     def act(self, seat: Seat, action: Action, *, checked: bool = True) -> list[Event]:
-        before = self.game.copy(self.state) if self.undo else None
-        draws = chance_draws(self.state) if self.undo else 0
+        if self.undo:
+            return self._act_undoable(seat, action, checked)
         events = step(self.game, self.state, seat, action) if checked else self.game.apply(self.state, seat, action)
         self.record.moves.append((seat, action))
-        self.events.extend(events)
-        if before is not None:
-            if undoable(self.game, draws, self.state, seat, events):
-                self._before.append((seat, before))
-            else:
-                self._before.clear()
+        self.events += events
+        return events
+
+    def _act_undoable(self, seat: Seat, action: Action, checked: bool) -> list[Event]:
+        before, draws = self.game.copy(self.state), chance_draws(self.state)
+        self.undo = False
+        try:
+            events = self.act(seat, action, checked=checked)
+        finally:
+            self.undo = True
+        if undoable(self.game, draws, self.state, seat, events):
+            self._before.append((seat, before))
+        else:
+            self._before.clear()
         return events
 
     def can_take_back(self, seat: Seat) -> bool:
