@@ -115,3 +115,19 @@ def test_unknown_table(cluster: Cluster) -> None:
     with Ws(cluster.url().replace("http://", "ws://") + "/ws/tables/nope") as ws:
         message = ws.recv()
         assert message["type"] == "error" and message["error"] == "not_found"
+
+
+def test_the_games_publish_their_option_schema_in_the_readers_language(cluster: Cluster) -> None:
+    """issue #10: the lobby form is generated from GET /api/games (labels translated, no file options)."""
+    api = cluster.api()
+    games = api.ok("GET", "/api/games", params={"lang": "de"})
+    assert set(games) == {"diemacher", "glueckauf"}
+    dm = {option["name"]: option for option in games["diemacher"]["schema"]}
+    assert dm["elections"] == {"name": "elections", "kind": "int", "default": 4, "label": "Wahlen", "spec": "§15",
+                               "choices": [4, 7], "low": None, "high": None, "length": None, "nullable": False,
+                               "lobby": True}
+    assert "data_file" not in dm and "edition" not in {o["name"] for o in games["glueckauf"]["schema"]}
+    assert games["glueckauf"]["title"] == "Glück Auf" and games["diemacher"]["default_players"] == 3
+    assert games["glueckauf"]["module"] == "glueckauf.js"
+    english = api.ok("GET", "/api/games", params={"lang": "en"})
+    assert {o["name"]: o["label"] for o in english["diemacher"]["schema"]}["elections"] == "Elections"
