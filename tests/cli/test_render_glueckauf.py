@@ -11,12 +11,12 @@ import pytest
 from rich.console import Console
 
 from stammtisch.cli.render import final_renderer, view_renderer
-from stammtisch.cli.render_glueckauf import render_final, render_view
-from stammtisch.engine.protocol import Action
+from stammtisch.engine.protocol import Action, Game
 from stammtisch.engine.step import step
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import COAL, KEEP_ORDER, KEEP_TILE, MINING, OVER, PLACE, State
+from stammtisch.games.glueckauf.terminal import render_final, render_view
 
 Stop = Callable[[GlueckAuf, State, Action | None], bool]
 
@@ -36,10 +36,10 @@ def play(players: int, seed: int, stop: Stop, heuristic: bool = False, **options
     return game, state
 
 
-def text(view: dict[str, Any], width: int = 120) -> str:
+def text(game: Game[Any], view: dict[str, Any], width: int = 120) -> str:
     console = Console(record=True, width=width, file=io.StringIO(), color_system="truecolor")
-    console.print(render_view(view))
-    final = render_final(view)
+    console.print(render_view(view, game.describe()))
+    final = render_final(view, game.describe())
     if final is not None:
         console.print(final)
     return console.export_text()
@@ -81,30 +81,30 @@ def test_the_cli_uses_this_renderer() -> None:
 def test_every_player_money_vp_workers_and_orders(players: int, seed: int) -> None:
     game, state = play(players, seed, after(60))
     view = game.view(state, 0)
-    shown = text(view)
-    for seat, me in enumerate(view["seats"]):
+    shown = text(game, view)
+    for seat, me in enumerate(view["board"]["seats"]):
         assert f"Player {seat + 1}" in shown
         assert f"{me['vp']} VP · {marks(me['money'])}" in shown  # the title of the seat's panel
         assert f"Workers: {me['workers']} left · canteen {me['canteen']} · bank {me['bank']}" in shown
         for order in me["orders"]:
             assert f"#{order['id']} " in shown
-    assert f"Shift {view['shift']} of 3" in shown
+    assert f"Shift {view['board']['shift']} of 3" in shown
     assert "(you)" in shown
 
 
 @pytest.mark.parametrize(("players", "locks"), [(2, 7), (3, 3), (4, 0)])
 def test_locked_spaces_are_marked(players: int, locks: int) -> None:
     game, state = play(players, 4, after(5))
-    shown = text(game.view(state, 1))
+    shown = text(game, game.view(state, 1))
     assert shown.count("▨ locked") == locks + 1  # and once in the legend
 
 
 def test_order_cards_and_tunnel_tiles_on_offer() -> None:
     game, state = play(3, 5, after(20))
     view = game.view(state, 2)
-    shown = text(view)
-    cards = [entry["card"] for entry in view["spaces"].values() if entry.get("card")]
-    tiles = [entry["tile"] for entry in view["spaces"].values() if entry.get("tile")]
+    shown = text(game, view)
+    cards = [entry["card"] for entry in view["board"]["spaces"].values() if entry.get("card")]
+    tiles = [entry["tile"] for entry in view["board"]["spaces"].values() if entry.get("tile")]
     assert cards and tiles
     names = {"handcart": "handcart", "wagon": "horse wagon", "lorry": "lorry", "train": "train"}
     for card in cards:
@@ -120,9 +120,9 @@ def test_a_mining_run_shows_its_steps_left(players: int, seed: int) -> None:
     game, state = play(players, seed, mid_run)
     assert state.stage == MINING
     view = game.view(state, state.current)
-    shown = text(view)
-    left = view["steps_left"]
-    mining = [int(space.split("_")[1]) for space, entry in view["spaces"].items()
+    shown = text(game, view)
+    left = view["board"]["steps_left"]
+    mining = [int(space.split("_")[1]) for space, entry in view["board"]["spaces"].items()
               if space.startswith("mining_") and entry["owner"] == state.current]
     if len(mining) == 1:
         total = mining[0]
@@ -132,17 +132,17 @@ def test_a_mining_run_shows_its_steps_left(players: int, seed: int) -> None:
         assert f"{left} steps left" in shown
     assert "Cage " in shown and "Mining" in shown
     # another seat sees the same run from outside
-    other = text(game.view(state, (state.current + 1) % players))
+    other = text(game, game.view(state, (state.current + 1) % players))
     assert f"{left} steps left" in other
 
 
 def test_the_shift_clock_marks_what_scores_this_shift() -> None:
     game, state = play(2, 9, after(3))
     assert state.shift == 1
-    shown = text(game.view(state, 0))
+    shown = text(game, game.view(state, 0))
     assert shown.count("✓ scores") == 1 and "from shift 2" in shown and "from shift 3" in shown
     game, state = play(3, 9, lambda g, s, last: s.shift == 3)
-    shown = text(game.view(state, 0))
+    shown = text(game, game.view(state, 0))
     assert shown.count("✓ scores") == 3 and "from shift" not in shown
 
 
@@ -153,20 +153,20 @@ def test_the_draw_5_hand_only_for_its_drawer(players: int, seed: int, stage: str
     assert state.stage == stage
     drawer = state.current
     mine = game.view(state, drawer)
-    shown = text(mine)
+    shown = text(game, mine)
     assert "(only you see them)" in shown
     if stage == KEEP_TILE:
         hand = [f"#{t['id']} " + ({"yellow": "Y", "brown": "B", "grey": "G", "black": "K"}[t["colour"]] * t["carts"])
-                for t in mine["drawn"]]
+                for t in mine["board"]["drawn"]]
     else:
-        hand = [f"#{c['id']} " for c in mine["drawn"]]
+        hand = [f"#{c['id']} " for c in mine["board"]["drawn"]]
     assert hand and all(item in shown for item in hand)
     for seat in range(players):
         if seat != drawer:
-            theirs = text(game.view(state, seat))
+            theirs = text(game, game.view(state, seat))
             assert "(only you see them)" not in theirs
             assert not any(item in theirs for item in hand)
-    assert not any(item in text(game.view(state, None)) for item in hand)  # nor a spectator
+    assert not any(item in text(game, game.view(state, None)) for item in hand)  # nor a spectator
 
 
 def test_the_return_order_only_for_its_drawer() -> None:
@@ -177,11 +177,11 @@ def test_the_return_order_only_for_its_drawer() -> None:
     first, second = sorted(state.drawn)[:2]
     step(game, state, drawer, ("return_orders", "top", first))
     step(game, state, drawer, ("return_orders", "top", second))
-    shown = text(game.view(state, drawer), 160)
+    shown = text(game, game.view(state, drawer), 160)
     assert "Put back on top" in shown and "one by one, in any order" in shown
     assert shown.index(f"#{first} ") < shown.index(f"#{second} ")
     for viewer in [None, *(s for s in range(3) if s != drawer)]:
-        theirs = text(game.view(state, viewer), 160)
+        theirs = text(game, game.view(state, viewer), 160)
         assert "Put back" not in theirs and f"#{first} " not in theirs
 
 
@@ -194,7 +194,7 @@ def test_substitute_cubes_owed() -> None:
     state.players[seat].money = 50
     step(game, state, seat, ("place", f"factory_{slot + 1}"))
     assert state.stage == COAL
-    shown = text(game.view(state, seat))
+    shown = text(game, game.view(state, seat))
     name = ("yellow", "brown", "grey", "black")[colour]
     assert "Substitutes owed" in shown
     assert f"a new minecart in the {name} tunnel" in shown
@@ -208,7 +208,7 @@ def test_order_fields_show_substitutes_and_completion() -> None:
     two_grey = next(c.id for c in game.edition.order_cards if c.fields == (2, 2))
     black = next(c.id for c in game.edition.order_cards if c.fields == (3,))
     me.orders = [(two_grey, ((0, 1), (2,)), 0), (black, ((0,),), 1)]  # substituted + filled; half substituted
-    shown = text(game.view(state, 0))
+    shown = text(game, game.view(state, 0))
     assert "G✓(YB) G✓" in shown and "✓ ready" in shown
     assert "K(Y)" in shown and "1 to fill" in shown
 
@@ -220,7 +220,7 @@ def test_delivered_cards_shown_only_as_the_table_allows() -> None:
     for open_delivered in (False, True):
         game, state = play(2, 17, delivered, heuristic=True, open_delivered=open_delivered)
         assert all(p.delivered for p in state.players)
-        shown = text(game.view(state, 0))
+        shown = text(game, game.view(state, 0))
         own = state.players[0].delivered
         assert f"Delivered ({len(own)}): #{own[0]} " in shown
         other = state.players[1].delivered
@@ -236,18 +236,18 @@ def test_game_over_and_the_final_table(players: int, seed: int, heuristic: bool)
     game, state = play(players, seed, never, heuristic=heuristic)
     assert state.stage == OVER
     view = game.view(state, 0)
-    shown = text(view)
+    shown = text(game, view)
     assert "Game over" in shown and "Final scores (victory points by source)" in shown
     rows = [line for line in shown.splitlines() if line.startswith("│ Player")]
     assert len(rows) == players
     for seat, row in enumerate(rows):
-        final = view["final"][seat]
+        final = view["final"]["detail"][seat]
         cells = [cell.strip() for cell in row.strip("│").split("│")]
-        assert cells[1] == str(view["seats"][seat]["vp"] - final["total_vp"])
+        assert cells[1] == str(view["board"]["seats"][seat]["vp"] - final["total_vp"])
         assert cells[2] == str(final["marks_vp"])
-        assert cells[6] == str(view["seats"][seat]["vp"])
+        assert cells[6] == str(view["board"]["seats"][seat]["vp"])
         assert cells[7] == str(final["kept_marks"])
-        assert ("★ winner" in row) == (seat in view["winners"])
+        assert ("★ winner" in row) == (seat in view["final"]["winners"])
 
 
 @pytest.mark.parametrize("width", [100, 160])
@@ -263,7 +263,7 @@ def test_fits_100_and_160_columns_at_every_stage(players: int, seed: int, width:
         if state.stage not in seen or moves % 40 == 0:
             seen.add(state.stage)
             seat = game.to_act(state)[0] if state.stage != OVER else 0
-            shown = text(game.view(state, seat), width)
+            shown = text(game, game.view(state, seat), width)
             lines = shown.splitlines()
             assert max(len(line) for line in lines) <= width
             assert "…" not in shown, shown
@@ -279,8 +279,8 @@ def test_fits_100_and_160_columns_at_every_stage(players: int, seed: int, width:
 def test_colours_have_letters_and_the_supply_is_shown() -> None:
     game, state = play(3, 23, after(10))
     view = game.view(state, 0)
-    shown = text(view)
-    supply = view["supply"]
+    shown = text(game, view)
+    supply = view["board"]["supply"]
     assert f"Y{supply['yellow']} B{supply['brown']} G{supply['grey']} K{supply['black']}" in shown
     for level in ("Y yellow", "B brown", "G grey", "K black", "surface"):
         assert level in shown
@@ -292,7 +292,7 @@ def test_game_over_shows_every_players_delivered_cards() -> None:
     game, state = play(2, 17, never, heuristic=True)
     assert state.stage == OVER and state.players[1].delivered
     for viewer in (0, None):
-        shown = text(game.view(state, viewer), 160)
+        shown = text(game, game.view(state, viewer), 160)
         assert "face down" not in shown
         other = state.players[1].delivered
         assert f"Delivered ({len(other)}): #{other[0]} " in shown

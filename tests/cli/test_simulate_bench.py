@@ -55,11 +55,11 @@ def test_parse_options_reads_json_else_strings() -> None:
         parse_options(["open_money"])
 
 
-def test_bot_kinds_and_a_game_without_a_heuristic_bot() -> None:
+def test_bot_kinds_and_an_unknown_game() -> None:
     assert bot_kinds("random", "diemacher", 3) == ["random"] * 3
-    with pytest.raises(CliError, match="unknown bot kind 'clever'"):
+    with pytest.raises(CliError, match="unknown bot kind 'clever'; choose one of heuristic, random"):
         bot_kinds("clever", "diemacher", 3)
-    with pytest.raises(CliError, match="has no heuristic bot yet"):
+    with pytest.raises(CliError, match="unknown game 'nosuchgame'; choose one of diemacher, glueckauf"):
         make_bot("nosuchgame", "heuristic", 1)
 
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from stammtisch.cli.render_diemacher import board_panel
 from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.games.diemacher import text
 from stammtisch.games.diemacher.data import DataFileError, load_edition
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import State
+from stammtisch.games.diemacher.terminal import board_panel
 from stammtisch.i18n import _
 from tests.diemacher.helpers import new_game
 from tests.diemacher.test_properties import check_invariants
@@ -203,12 +203,12 @@ def test_a_state_dealt_from_an_empty_opinion_deck_has_fewer_opinions_and_no_phan
     assert all(e.params.get("card", 0) != -1 for e in events)
     check_invariants(game, state)  # 42 opinion cards, none of them a marker
     for seat in range(3):
-        shown = game.view(state, seat)["boards"][2]["opinions"]
+        shown = game.view(state, seat)["board"]["boards"][2]["opinions"]
         assert [o["card"] for o in shown] == entered.opinions
     console = Console(record=True, width=200)
     console.print(board_panel(game.view(state, 0), 2, False))
     assert console.export_text().count(_("Opinions:")) == 1
-    assert all(text.describe_event(e, game.view(state, 0)) for e in events)
+    assert all(text.describe_event(e, game.view(state, 0), None) for e in events)
     while not game.is_over(state):  # the state votes in round 5 with the opinions it has
         seat = game.to_act(state)[0]
         events = step(game, state, seat, game.legal_actions(state, seat)[0])

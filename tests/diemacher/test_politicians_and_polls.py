@@ -217,7 +217,8 @@ def test_simultaneous_payment_is_sealed_until_everyone_decided() -> None:
     money = [p.money for p in state.players]
     act(game, state, 1, ("decline",))
     view = game.view(state, 0)
-    assert view["players"][1]["committed"] and all(p["paid"] is None for p in view["boards"][0]["politicians"])
+    assert view["board"]["seats"][1]["committed"]
+    assert all(p["paid"] is None for p in view["board"]["boards"][0]["politicians"])
     assert game.to_act(state) == [0]
     events = act(game, state, 0, ("pay",))
     assert [e.kind for e in events][:3] == ["sealed_committed", "politician_paid", "politician_declined"]
@@ -280,4 +281,4 @@ def test_a_game_long_bang_lock_ends_with_its_state() -> None:
         act(game, state, seat, game.legal_actions(state, seat)[0])
     assert state.boards[0].card != elected
     assert state.boards[0].bang_used == []
-    assert game.view(state, 0)["boards"][0]["locked_actions"] == []
+    assert game.view(state, 0)["board"]["boards"][0]["locked_actions"] == []

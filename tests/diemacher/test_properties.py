@@ -212,17 +212,17 @@ def test_the_view_does_show_the_seats_own_secrets() -> None:
     assert game.view(other, 0) != game.view(state, 0)
     assert game.view(other, 1) == game.view(state, 1)
     other.players[0].hand = [c ^ 1 for c in other.players[0].hand]
-    assert game.view(other, 0)["players"][0]["hand"] != game.view(state, 0)["players"][0]["hand"]
+    assert game.view(other, 0)["board"]["seats"][0]["hand"] != game.view(state, 0)["board"]["seats"][0]["hand"]
 
 
 def test_open_money_shows_everyones_money() -> None:
     # die-macher.md HI-01 config money_visibility / open_money
     game = DieMacher(3, {"open_money": True})
     state, _ = game.new_state(1)
-    assert [p["money"] for p in game.view(state, 0)["players"]] == [30000] * 3
+    assert [p["money"] for p in game.view(state, 0)["board"]["seats"]] == [30000] * 3
     hidden = DieMacher(3, {})
     state, _ = hidden.new_state(1)
-    assert [p["money"] for p in hidden.view(state, 0)["players"]] == [30000, None, None]
+    assert [p["money"] for p in hidden.view(state, 0)["board"]["seats"]] == [30000, None, None]
 
 
 def test_sealed_bids_stay_hidden_until_all_have_bid() -> None:
@@ -236,7 +236,7 @@ def test_sealed_bids_stay_hidden_until_all_have_bid() -> None:
     events = step(game, state, 1, ("bid", 7000))
     assert all(e.seats is None and "7000" not in repr(e.params) for e in events)
     view = game.view(state, 0)
-    assert view["players"][1]["committed"] and "7000" not in repr(view)
+    assert view["board"]["seats"][1]["committed"] and "7000" not in repr(view)
     assert view["to_act"] == [0, 2]
 
 
@@ -280,7 +280,7 @@ def test_program_choice_shows_only_that_a_seat_has_committed() -> None:
     for seat in short:  # four topics: +education ×2, −welfare state ×2, ±genetic engineering, +digitization
         state.players[seat].hand = [0, 0, 9, 9, 4, 5, 2]
     state.program_deck += [11, 13, 7, 1, 12, 5]
-    before = game.view(state, watcher)["players"][0]
+    before = game.view(state, watcher)["board"]["seats"][0]
     for card in (0, 9, 4, 2):
         events = step(game, state, 0, ("program_card", card))
         seen = [(e.kind, dict(e.params)) for e in events if e.visible_to(watcher)]
@@ -288,14 +288,14 @@ def test_program_choice_shows_only_that_a_seat_has_committed() -> None:
     assert state.done[0], "with four topics the choice ends after four cards"
     for card in (0, 2, 4, 6, 8):
         step(game, state, watcher, ("program_card", card))
-    assert game.view(state, watcher)["players"][0] == {**before, "committed": True}
-    others = game.view(state, watcher)["players"][2]
+    assert game.view(state, watcher)["board"]["seats"][0] == {**before, "committed": True}
+    others = game.view(state, watcher)["board"]["seats"][2]
     assert others["donations_left"] == 3 and "donations" not in others
-    assert game.view(state, 2)["players"][2]["donations"] == [10000, 20000, 30000]
+    assert game.view(state, 2)["board"]["seats"][2]["donations"] == [10000, 20000, 30000]
     for card in (0, 9, 4, 2):
         step(game, state, 2, ("program_card", card))
     assert state.phase == "program_more" and len(state.players[0].hand) == 3
-    before = game.view(state, watcher)["players"][0]
+    before = game.view(state, watcher)["board"]["seats"][0]
     step(game, state, 0, ("program_card", 12))
     assert state.phase == "program_more"
-    assert game.view(state, watcher)["players"][0] == {**before, "committed": True}
+    assert game.view(state, watcher)["board"]["seats"][0] == {**before, "committed": True}

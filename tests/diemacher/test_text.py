@@ -16,7 +16,7 @@ def test_the_conversion_sentence_of_the_issue() -> None:
     state.boards[1].card = next(i for i, s in enumerate(game.edition.states) if s.id == "NDS")
     event = Event("rallies_converted", {"seat": 0, "board": 1, "rallies": 8, "trend": 4, "base": 12, "matches": 3,
                                         "mult": 3, "votes": 36, "total": 40})
-    sentence = text.describe_event(event, game.view(state, 0))
+    sentence = text.describe_event(event, game.view(state, 0), None)
     assert sentence == "SPD converts 8 rallies in Niedersachsen: (8 + 4) × 3 = 36 votes"
 
 
@@ -34,7 +34,7 @@ def test_every_event_and_action_has_a_sentence() -> None:
             for event in events:
                 assert event.kind in text._EVENTS, event.kind
                 seen_events.add(event.kind)
-                text.describe_event(event, view)
+                text.describe_event(event, view, None)
             if game.is_over(state):
                 break
             seat = rng.choice(game.to_act(state))
@@ -43,7 +43,7 @@ def test_every_event_and_action_has_a_sentence() -> None:
             for action in legal:
                 assert action[0] in text._ACTIONS, action[0]
                 seen_actions.add(action[0])
-                assert text.describe_action(action, seat_view)
+                assert text.describe_action(action, seat_view, None)
             events = step(game, state, seat, rng.choice(legal))
     assert {"election", "rallies_converted", "politician_action", "poll_published"} <= seen_events
     assert {"bid", "rallies", "place", "pay", "shift", "poll_bid", "convert", "donation"} <= seen_actions

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from stammtisch import i18n
 from stammtisch.engine.options import Option, OptionError, check_options
 from stammtisch.engine.step import step
-from stammtisch.games import GAMES, game_class, make_game
+from stammtisch.games import game_class, games, make_game
 
 
 def test_every_option_is_declared_with_a_label_spec_and_valid_default() -> None:
-    for name in GAMES:
+    for name in games():
         cls = game_class(name)
         assert cls.option_schema, name
         for option in cls.option_schema:
@@ -85,7 +85,7 @@ def values(option: Option, players: int) -> st.SearchStrategy[Any]:
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, int, dict[str, Any]]:
-    name = draw(st.sampled_from(sorted(GAMES)))
+    name = draw(st.sampled_from(sorted(games())))
     cls = game_class(name)
     players = draw(st.integers(cls.min_players, cls.max_players))
     chosen = draw(st.lists(st.sampled_from([o for o in cls.option_schema if not o.server_file]),

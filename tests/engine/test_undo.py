@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from stammtisch.engine.match import Match
+from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
 from stammtisch.games import make_game
@@ -46,3 +49,28 @@ def test_drawing_a_blind_program_card_cannot_be_undone() -> None:
     taken = game.legal_actions(state, seat)[0]
     events = step(game, state, seat, taken)
     assert undoable(game, chance_draws(state), state, seat, events)  # taking a face-up card reveals nothing
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("glueckauf", 2)])
+def test_match_takes_back_exactly_the_undoable_moves(name: str, players: int) -> None:
+    """engine/match.py (issue #10 "Match everywhere"): a take-back restores the state and the record."""
+    match = Match(make_game(name, players, {}), seed=3, undo=True)
+    rng = random.Random(3)
+    taken = refused = 0
+    while not match.is_over() and taken < 5:
+        seat = rng.choice(match.to_act())
+        before, moves = json.dumps(match.game.to_json(match.state)), list(match.record.moves)
+        draws = chance_draws(match.state)
+        events = match.act(seat, rng.choice(match.legal_actions(seat)))
+        if undoable(match.game, draws, match.state, seat, events):
+            assert match.can_take_back(seat)
+            assert match.take_back(seat) == [Event("undo", {"seat": seat})]
+            assert json.dumps(match.game.to_json(match.state)) == before and match.record.moves == moves
+            taken += 1
+            match.act(seat, rng.choice(match.legal_actions(seat)))  # play on with another choice
+        else:
+            assert not match.can_take_back(seat)
+            with pytest.raises(ValueError, match="no move to take back"):
+                match.take_back(seat)
+            refused += 1
+    assert taken == 5 and refused > 0

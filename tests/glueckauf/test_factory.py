@@ -26,7 +26,7 @@ def test_workshop_example() -> None:
     assert p.carts[GREY] == 3 and p.coal[GREY * 4 + GREY] == 3  # printed cart + the two new ones
     assert state.supply[GREY] == supply - 2
     assert p.tiles == [tile]
-    view = game.view(state, 0)["seats"][0]["tunnels"][GREY]
+    view = game.view(state, 0)["board"]["seats"][0]["tunnels"][GREY]
     assert [t["id"] for t in view["light"]] == [tile] and view["dark"] == []
 
 
@@ -100,7 +100,7 @@ def test_substitute_cube_is_optional() -> None:
     assert state.stage == COAL and state.owed_coal == [BLACK]
     act(game, state, ("coal", "grey"))
     assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 2 and state.supply == [3, 0, 1, 0]
-    assert game.view(state, 1)["seats"][0]["tunnels"][BLACK]["empty_carts"] == 1
+    assert game.view(state, 1)["board"]["seats"][0]["tunnels"][BLACK]["empty_carts"] == 1
     empty_black = next(c for c in game.edition.categories if c.id == "empty_black_carts")
     assert scoring.score_category(game.edition, state.players, empty_black, True) == ([1, 0], [empty_black.first, 0])
     assert game.summary(state)["carts_left_empty"] == 1
@@ -224,5 +224,5 @@ def test_return_order_is_the_drawers_secret() -> None:
     assert state.tile_stack != other.tile_stack
     for viewer in (None, 1, 2):
         assert game.view(state, viewer) == game.view(other, viewer)
-    mine = game.view(state, 0)["returned"]
+    mine = game.view(state, 0)["board"]["returned"]
     assert mine["to"] == "top" and [t["id"] for t in mine["items"]] == [first, second]

@@ -160,9 +160,9 @@ def test_open_delivered_option_shows_delivered_cards() -> None:
     game = new_game(3, open_delivered=True)
     state, _ = game.new_state(1)
     state.players[1].delivered = [5]
-    assert [c["id"] for c in game.view(state, 0)["seats"][1]["delivered"]] == [5]
+    assert [c["id"] for c in game.view(state, 0)["board"]["seats"][1]["delivered"]] == [5]
     closed = new_game(3)
-    assert closed.view(state, 0)["seats"][1]["delivered"] is None
+    assert closed.view(state, 0)["board"]["seats"][1]["delivered"] is None
 
 
 def test_copy_is_independent() -> None:
@@ -209,5 +209,5 @@ def test_every_delivered_card_is_public_at_game_over(players: int) -> None:
         step(game, state, seat, bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat)))
     assert all(p.delivered for p in state.players)
     for viewer in [None, *range(players)]:
-        seats = game.view(state, viewer)["seats"]
+        seats = game.view(state, viewer)["board"]["seats"]
         assert [[c["id"] for c in seat["delivered"]] for seat in seats] == [p.delivered for p in state.players]

@@ -17,18 +17,18 @@ from stammtisch.games.glueckauf.text import describe_action, describe_event
 
 def test_delivery_sentence() -> None:
     event = Event("delivered", {"seat": 0, "transport": "train", "cards": [3, 9], "vp": 14})
-    assert describe_event(event, ["Anna", "Ben"]) == "Anna delivers 2 orders by train: 14 points"
-    assert describe_event(event) == "Player 1 delivers 2 orders by train: 14 points"
+    assert describe_event(event, None, ["Anna", "Ben"]) == "Anna delivers 2 orders by train: 14 points"
+    assert describe_event(event, None, None) == "Player 1 delivers 2 orders by train: 14 points"
 
 
 def test_some_action_texts() -> None:
-    assert describe_action(("place", "mining_8")) == "Place on the 8-step pit"
-    assert describe_action(("cage", "grey")) == "Move the cage to the grey tunnel"
+    assert describe_action(("place", "mining_8"), None, None) == "Place on the 8-step pit"
+    assert describe_action(("cage", "grey"), None, None) == "Move the cage to the grey tunnel"
     assert (
-        describe_action(("fill", "cage", 12, 0, "black"))
+        describe_action(("fill", "cage", 12, 0, "black"), None, None)
         == "Put a black cube from the cage on field 1 of order card 12"
     )
-    assert describe_action(("keep_tile", None)) == "Keep no tunnel tile"
+    assert describe_action(("keep_tile", None), None, None) == "Keep no tunnel tile"
 
 
 def test_every_event_and_action_of_random_games_reads() -> None:
@@ -39,16 +39,16 @@ def test_every_event_and_action_of_random_games_reads() -> None:
         rng = random.Random(players)
         for seed in range(6):
             state, events = game.new_state(seed)
-            texts = [describe_event(e) for e in events]
+            texts = [describe_event(e, None, None) for e in events]
             while not game.is_over(state):
                 seat = game.to_act(state)[0]
                 legal = game.legal_actions(state, seat)
                 for action in legal:
                     seen_actions.add(action[0])
-                    texts.append(describe_action(action))
+                    texts.append(describe_action(action, None, None))
                 for event in step(game, state, seat, legal[rng.randrange(len(legal))]):
                     seen_events.add(event.kind)
-                    texts.append(describe_event(event, ["A", "B", "C", "D"]))
+                    texts.append(describe_event(event, None, ["A", "B", "C", "D"]))
             assert all(t and "{" not in t and "_" not in t for t in texts), [t for t in texts if "_" in t][:3]
     assert {"placed", "delivered", "tile_bought", "category_scored", "final_scoring", "game_over"} <= seen_events
     assert seen_actions >= {"draft", "place", "cage", "load", "fill", "store", "done", "confirm"}
@@ -101,11 +101,11 @@ def test_bot_completes_an_order_in_one_mining_run() -> None:
 
 def test_new_decision_texts() -> None:
     # issue #8 items 5 and 6
-    assert describe_action(("coal", None)) == "Leave the new minecart empty"
-    assert describe_action(("return_tiles", "top", 7)) == "Put tunnel tile 7 on top of the stack"
-    assert describe_action(("return_orders", "bottom", 30)) == "Put order card 30 under the deck"
+    assert describe_action(("coal", None), None, None) == "Leave the new minecart empty"
+    assert describe_action(("return_tiles", "top", 7), None, None) == "Put tunnel tile 7 on top of the stack"
+    assert describe_action(("return_orders", "bottom", 30), None, None) == "Put order card 30 under the deck"
     event = Event("cart_left_empty", {"seat": 1, "tunnel": "black"})
-    assert describe_event(event, ["Anna", "Ben"]) == "Ben leaves a new minecart in the black tunnel empty"
+    assert describe_event(event, None, ["Anna", "Ben"]) == "Ben leaves a new minecart in the black tunnel empty"
 
 
 def test_bot_substitute_cube_or_empty_cart_and_return_order() -> None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from stammtisch import i18n
-from stammtisch.cli.render_diemacher import render_final, render_view
 from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.games.diemacher import text as dm_text
 from stammtisch.games.diemacher.rules import DieMacher
+from stammtisch.games.diemacher.terminal import render_final, render_view
 from stammtisch.games.glueckauf import text as ga_text
 from stammtisch.games.glueckauf.rules import GlueckAuf
 
@@ -35,16 +35,16 @@ def play_die_macher(seed: int, players: int, elections: int) -> list[tuple[str, 
     texts: list[tuple[str, str]] = []
     while True:
         view = game.view(state, 0)
-        texts += [(event.kind, dm_text.describe_event(event, view)) for event in events]
+        texts += [(event.kind, dm_text.describe_event(event, view, None)) for event in events]
         if game.is_over(state):
-            console.print(render_view(view), render_final(view) or "")
+            console.print(render_view(view, game.describe()), render_final(view, game.describe()) or "")
             break
         seat = rng.choice(game.to_act(state))
         legal = game.legal_actions(state, seat)
         seat_view = game.view(state, seat)
-        texts += [(str(action[0]), dm_text.describe_action(action, seat_view)) for action in legal]
+        texts += [(str(action[0]), dm_text.describe_action(action, seat_view, None)) for action in legal]
         if rng.random() < 0.05:
-            console.print(render_view(seat_view))
+            console.print(render_view(seat_view, game.describe()))
         events = step(game, state, seat, rng.choice(legal))
     console.file.close()
     return texts
@@ -57,12 +57,12 @@ def play_glueck_auf(seed: int, players: int) -> list[tuple[str, str]]:
     names = [f"P{seat}" for seat in range(players)]
     texts: list[tuple[str, str]] = []
     while True:
-        texts += [(event.kind, ga_text.describe_event(event, names)) for event in events]
+        texts += [(event.kind, ga_text.describe_event(event, None, names)) for event in events]
         if game.is_over(state):
             break
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
-        texts += [(str(action[0]), ga_text.describe_action(action)) for action in legal]
+        texts += [(str(action[0]), ga_text.describe_action(action, None, None)) for action in legal]
         events = step(game, state, seat, rng.choice(legal))
     return texts
 
@@ -103,7 +103,7 @@ def conversion_view() -> tuple[Event, dict[str, Any]]:
 def test_the_conversion_sentence(code: str, expected: str) -> None:
     event, view = conversion_view()
     i18n.set_language(code)
-    assert dm_text.describe_event(event, view) == expected
+    assert dm_text.describe_event(event, view, None) == expected
 
 
 @pytest.mark.parametrize(("code", "politician", "topic", "money"), [

@@ -36,7 +36,7 @@ def test_create_list_join_start(cluster: Cluster) -> None:
     opened = {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "open"})["tables"]}
     assert table_id in running and table_id not in opened
     mine = other.view(table_id, token)
-    assert mine["seat"] == 1 and mine["view"]["players"][1]["money"] is not None
+    assert mine["seat"] == 1 and mine["view"]["board"]["seats"][1]["money"] is not None
 
 
 def test_create_rejects_bad_tables(cluster: Cluster) -> None:
@@ -97,7 +97,7 @@ def test_spectators_watch_without_a_token(cluster: Cluster) -> None:
     table_id, _host, tokens = api.table("diemacher", 3)
     watched = cluster.api(1).view(table_id)
     assert watched["seat"] is None and watched["legal"] == [] and watched["undo_allowed"] is False
-    assert all(p["money"] is None and "hand" not in p for p in watched["view"]["players"])
+    assert all(p["money"] is None and "hand" not in p for p in watched["view"]["board"]["seats"])
     first = watched["legal"] or api.view(table_id, tokens[0])["legal"][0]
     refused = api.act(table_id, None, first, watched["move_no"])
     assert refused.status_code == 401 and "token" in refused.json()["message"]
@@ -115,3 +115,19 @@ def test_unknown_table(cluster: Cluster) -> None:
     with Ws(cluster.url().replace("http://", "ws://") + "/ws/tables/nope") as ws:
         message = ws.recv()
         assert message["type"] == "error" and message["error"] == "not_found"
+
+
+def test_the_games_publish_their_option_schema_in_the_readers_language(cluster: Cluster) -> None:
+    """issue #10: the lobby form is generated from GET /api/games (labels translated, no file options)."""
+    api = cluster.api()
+    games = api.ok("GET", "/api/games", params={"lang": "de"})
+    assert set(games) == {"diemacher", "glueckauf"}
+    dm = {option["name"]: option for option in games["diemacher"]["schema"]}
+    assert dm["elections"] == {"name": "elections", "kind": "int", "default": 4, "label": "Wahlen", "spec": "§15",
+                               "choices": [4, 7], "low": None, "high": None, "length": None, "nullable": False,
+                               "lobby": True}
+    assert "data_file" not in dm and "edition" not in {o["name"] for o in games["glueckauf"]["schema"]}
+    assert games["glueckauf"]["title"] == "Glück Auf" and games["diemacher"]["default_players"] == 3
+    assert games["glueckauf"]["module"] == "glueckauf.js"
+    english = api.ok("GET", "/api/games", params={"lang": "en"})
+    assert {o["name"]: o["label"] for o in english["diemacher"]["schema"]}["elections"] == "Elections"

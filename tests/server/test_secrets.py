@@ -127,13 +127,13 @@ def test_frames_hold_only_what_the_seat_may_know(cluster: Cluster, game: str, pl
             for other in range(players):
                 if other == viewer:
                     continue
-                shown = frame["view"]["players" if game == "diemacher" else "seats"][other]
+                shown = frame["view"]["board"]["seats"][other]  # the envelope's per-seat list (engine/view.py)
                 for key, value in secrets_of(game, state, other, viewer, record.header.options).items():
                     assert key not in shown or shown[key] is None, (viewer, n, other, key)
                     if key == "money":
                         assert shown["money"] is None
                     if key == "drawn":
-                        assert frame["view"]["drawn"] is None
+                        assert frame["view"]["board"]["drawn"] is None
                         assert not contains_run(raw, value)
                     if key in ("hand", "sealed", "draft_hand") and value and not over:
                         assert key not in shown

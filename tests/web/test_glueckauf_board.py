@@ -13,7 +13,6 @@ Chromium: Debian's ``/usr/bin/chromium`` driven by Playwright through ``tests.we
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from importlib import resources
@@ -53,7 +52,7 @@ window.show = (data, mark) => {
   };
   const ctx = {
     t, lang: "en", seat: data.seat, legal: data.legal, labels: data.labels, sentences: data.sentences,
-    events: data.events, players: data.players,
+    events: data.events, players: data.players, describe: data.describe,
     act: (action) => { window.acted.push(action); return Promise.resolve(); },
   };
   board.render(document.getElementById("root"), data.view, ctx);
@@ -101,27 +100,21 @@ window.ready = true;
 </script></body></html>"""
 
 
-def edition_block() -> dict[str, Any]:
-    match = re.search(r"// EDITION-BEGIN\nconst EDITION = (\{.*?\});\n// EDITION-END", SCRIPT, re.S)
-    assert match, "glueckauf.js has no EDITION block"
-    block: dict[str, Any] = json.loads(match.group(1))
-    return block
-
-
-def test_the_edition_block_matches_the_data_file() -> None:
+def test_the_board_takes_the_edition_from_describe_not_a_copy() -> None:
+    """The module holds no copy of the edition: Game.describe() gives the table's own (issue #10)."""
+    assert "EDITION" not in SCRIPT and '"cage_capacity": 5' not in SCRIPT
     edition = load_edition()
-    block = edition_block()
-    assert block["spaces"] == [[s.id, sorted(s.locked_with)] for s in edition.spaces]
-    assert block["categories"] == [
-        [c.id, c.kind, ("yellow", "brown", "grey", "black")[c.key] if c.kind != "transport_fields"
-         else ("handcart", "wagon", "lorry", "train")[c.key], c.first, c.second, c.from_shift]
-        for c in edition.categories
-    ]
-    assert block["cage_capacity"] == edition.cage_capacity
-    assert block["marks_per_vp"] == edition.marks_per_vp
-    assert block["coal_per_vp"] == edition.coal_per_vp
-    assert block["vp_per_outstanding_order"] == edition.vp_per_outstanding_order
-    assert block["vp_per_unbalanced_tile"] == edition.vp_per_unbalanced_tile
+    for players in (2, 3, 4):
+        described = make_game("glueckauf", players).describe()["board"]
+        assert described["spaces"] == [s.id for s in edition.spaces]
+        assert described["locked"] == [s.id for s in edition.spaces if players in s.locked_with]
+        assert [(c["id"], c["first"], c["second"], c["from_shift"]) for c in described["categories"]] == [
+            (c.id, c.first, c.second, c.from_shift) for c in edition.categories]
+        assert described["cage_capacity"] == edition.cage_capacity
+        assert described["marks_per_vp"] == edition.marks_per_vp
+        assert described["coal_per_vp"] == edition.coal_per_vp
+        assert described["vp_per_outstanding_order"] == edition.vp_per_outstanding_order
+        assert described["vp_per_unbalanced_tile"] == edition.vp_per_unbalanced_tile
 
 
 def test_every_text_of_the_board_is_listed_in_its_section() -> None:
@@ -173,9 +166,10 @@ def snapshot(match: Match, seat: int | None, events: list[Any], with_events: boo
     return {
         "seat": seat,
         "view": match.view(seat),
+        "describe": match.game.describe(),
         "legal": [action_to_json(a) for a in legal],
-        "labels": [describe_action(a) for a in legal],
-        "sentences": [describe_event(e) for e in visible],
+        "labels": [describe_action(a, None, None) for a in legal],
+        "sentences": [describe_event(e, None, None) for e in visible],
         "events": [e.to_json() for e in visible] if with_events else None,  # the frame passes only sentences
         "players": [{"seat": s, "name": f"Spieler {s + 1}"} for s in range(match.game.num_players)],
     }
@@ -204,15 +198,15 @@ def test_a_whole_game_drawn_from_one_seat(page: Any, players: int) -> None:
         if seat == 0 or moves % 5 == 0:
             data = snapshot(match, 0, since, with_events=players == 4)
             problems = page.evaluate("([data]) => window.show(data, true)", [data])
-            assert not problems, (view["stage"], problems[:5])
+            assert not problems, (view["phase"], problems[:5])
             kinds.update(a[0] for a in data["legal"])
-            stage = view["stage"]
+            stage = view["phase"]
             if seat == 0 and stage not in shot and stage in ("draft", "place", "mining", "keep_tile", "keep_order"):
                 shot.add(stage)
                 page.evaluate("([data]) => window.show(data, false)", [data])
                 shoot(page, f"{players}p-{stage}")
         action = bots[seat].choose(view, legal)
-        if seat == 0 and view["stage"] == "place" and view["shift"] == 2:  # see the draw-5 choices too
+        if seat == 0 and view["phase"] == "place" and view["board"]["shift"] == 2:  # see the draw-5 choices too
             for wanted in (("place", "factory_draw"), ("place", "order_draw")):
                 if wanted in legal and f"drew-{wanted[1]}" not in shot:
                     shot.add(f"drew-{wanted[1]}")
@@ -291,13 +285,13 @@ def test_fields_cage_and_keyboard_submit_actions(page: Any) -> None:
 def test_placing_on_a_space_by_click(page: Any) -> None:
     match = Match(make_game("glueckauf", 3, {"start_player": 0}), seed=5)
     bots = [HeuristicBot(seed=s) for s in range(3)]
-    while match.view(0)["stage"] != "place" or match.to_act() != [0]:
+    while match.view(0)["phase"] != "place" or match.to_act() != [0]:
         seat = match.to_act()[0]
         match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
     data = snapshot(match, 0, [])
     assert not page.evaluate("([data]) => window.show(data, false)", [data])
     page.evaluate("window.acted = []")
-    label = describe_action(("place", "money_4"))
+    label = describe_action(("place", "money_4"), None, None)
     page.get_by_role("button", name=label, exact=True).click()
     assert page.evaluate("window.acted") == [["place", "money_4"]]
     # locked spaces (money 3 with 3 players) are drawn, with their lock, and are not buttons
@@ -308,7 +302,7 @@ def test_placing_on_a_space_by_click(page: Any) -> None:
 def seat_0_to_place(players: int, seed: int) -> Match:
     match = Match(make_game("glueckauf", players, {"start_player": 0}), seed=seed)
     bots = [HeuristicBot(seed=s) for s in range(players)]
-    while match.view(0)["stage"] != "place" or match.to_act() != [0]:
+    while match.view(0)["phase"] != "place" or match.to_act() != [0]:
         seat = match.to_act()[0]
         match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
     return match
@@ -324,7 +318,7 @@ def test_draw_five_put_back_one_by_one_by_click(page: Any) -> None:
     assert not page.evaluate("([data]) => window.show(data, false)", [data])
     assert page.locator("button.ga-side").count() == 2 * len(hand)
     page.evaluate("window.acted = []")
-    page.get_by_role("button", name=describe_action(("return_tiles", "top", hand[1])), exact=True).click()
+    page.get_by_role("button", name=describe_action(("return_tiles", "top", hand[1]), None, None), exact=True).click()
     assert page.evaluate("window.acted") == [["return_tiles", "top", hand[1]]]
     match.act(0, ("return_tiles", "top", hand[1]))
     data = snapshot(match, 0, [])
@@ -351,5 +345,5 @@ def test_substitute_or_leave_the_cart_empty_by_click(page: Any) -> None:
     assert not page.evaluate("([data]) => window.show(data, true)", [data])
     page.evaluate("([data]) => window.show(data, false)", [data])
     page.evaluate("window.acted = []")
-    page.get_by_role("button", name=describe_action(("coal", None)), exact=True).click()
+    page.get_by_role("button", name=describe_action(("coal", None), None, None), exact=True).click()
     assert page.evaluate("window.acted") == [["coal", None]]

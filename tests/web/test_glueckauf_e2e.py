@@ -80,9 +80,9 @@ class Player:
         view = state["view"]
         legal = [action_from_json(a) for a in state["legal"]]
         forced: list[tuple[str, str]] = []
-        if view["stage"] == "place":
+        if view["phase"] == "place":
             spaces = [a[1] for a in legal if a[0] == "place"]
-            if view["shift"] == 1:
+            if view["board"]["shift"] == 1:
                 forced += [("place:order", s) for s in spaces if s.startswith("order_") and s != "order_draw"]
                 forced += [("place:money", s) for s in spaces if s.startswith("money_")]
                 forced += [("place:factory", s) for s in spaces if s.startswith("factory_") and s != "factory_draw"]
@@ -147,7 +147,7 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
         view = state["view"]
         me.shows(view)
         assert not page.locator("#alert:not([hidden])").count(), page.locator("#alert").inner_text()
-        stage, shift = view["stage"], view["shift"]
+        stage, shift = view["phase"], view["board"]["shift"]
         run_steps = run_steps + 1 if stage == "mining" else 0
         if shift > 1 and shift not in scoring_seen:  # the last shift's scoring, category by category
             scoring_seen.add(shift)

@@ -14,18 +14,13 @@ from typing import Any
 from rich import box
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from stammtisch.cli.common import CliError
+from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
-from stammtisch.games import GAMES, game_class
+from stammtisch.engine.registry import games as registered
 from stammtisch.i18n import N_, _
 
-# (players, table options) per game; a game not listed is benched at its min..max players
-CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "diemacher": [(n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)],
-    "glueckauf": [(n, {}) for n in (2, 3, 4)],
-}
 COPY_SHARE = 0.2  # of each configuration's time budget spent timing state copies
 
 
@@ -34,10 +29,10 @@ def add_parser(commands: Any) -> None:
         "bench", help=_("measure random full games, actions and state copies per second"),
         description=_("For each game and player count, play random full games on one core for about the given "
                       "time and report games per second, actions per second and state copies per second "
-                      "(a mid-game state). Games that fail to import are skipped with a note."),
+                      "(a mid-game state), at the tables each game's spec declares."),
     )
     parser.add_argument("games", nargs="*", metavar="GAME",
-                        help=_("games to measure (default: {games})").format(games=", ".join(GAMES)))
+                        help=_("games to measure (default: {games})").format(games=", ".join(registered())))
     parser.add_argument("--seconds", type=float, default=3.0, help=_("time per configuration (default 3)"))
     parser.add_argument("--seed", type=int, default=0, help=_("seed of the random games (default 0)"))
     parser.add_argument("--markdown", action="store_true", help=_("also print a Markdown table with the machine, "
@@ -73,23 +68,18 @@ COLUMNS = (N_("Game"), N_("Players"), N_("Options"), N_("Games"), N_("Games/s"),
 def run(args: argparse.Namespace, console: Console) -> int:
     if args.seconds <= 0:
         raise CliError(_("--seconds must be positive"))
-    names = args.games or list(GAMES)
-    unknown = [n for n in names if n not in GAMES]
+    specs = registered()
+    names = args.games or list(specs)
+    unknown = [n for n in names if n not in specs]
     if unknown:
         raise CliError(_("unknown game {name!r}; choose one of {choices}").format(name=unknown[0],
-                                                                                 choices=", ".join(GAMES)))
+                                                                                 choices=", ".join(specs)))
     results: list[Result] = []
     for name in names:
-        try:
-            cls = game_class(name)
-        except Exception as error:  # a game under construction may not import: note it, bench the rest
-            console.print(Text(_("skipping {game}: it does not import ({error})").format(
-                game=name, error=f"{type(error).__name__}: {error}"), style="yellow"))
-            continue
-        for players, options in CONFIGS.get(name, [(n, {}) for n in range(cls.min_players, cls.max_players + 1)]):
+        for players, options in specs[name].bench_tables():  # declared in the game's spec
             with console.status(_("{game}, {players} players").format(game=name, players=players)
                                 + (f" {options}" if options else "")):
-                results.append(measure(name, cls(players, options), options, args.seconds, args.seed))
+                results.append(measure(name, specs[name].make(players, options), options, args.seconds, args.seed))
     console.print(rich_table(results))
     if args.markdown:
         console.print(markdown(results, args.seconds), markup=False, highlight=False, soft_wrap=True)
@@ -117,11 +107,13 @@ def mid_game_state(game: Game[Any], seed: int) -> Any:
 
 def play_random(game: Game[Any], seed: int, rng: random.Random, keep_at: int | None) -> tuple[Any, int]:
     """A random full game (or its state after ``keep_at`` actions) and the number of actions played."""
-    state, _events = game.new_state(seed)
+    match = Match(game, seed)
+    state, act, choice = match.state, match.act, rng.choice
+    is_over, to_act, legal_actions = game.is_over, game.to_act, game.legal_actions
     count = 0
-    while not game.is_over(state) and count != keep_at:
-        seat = game.to_act(state)[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    while not is_over(state) and count != keep_at:
+        seat = to_act(state)[0]
+        act(seat, choice(legal_actions(state, seat)), checked=False)  # chosen from the legal list
         count += 1
     return state, count
 

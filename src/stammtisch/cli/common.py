@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
-from collections.abc import Callable
 from datetime import datetime
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from stammtisch.bots.base import Bot, RandomBot
+from stammtisch.bots.base import Bot
 from stammtisch.engine.protocol import Action, Event, Game
-from stammtisch.games import GAMES, make_game
+from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec
 from stammtisch.i18n import _
-
-BOT_KINDS = ("heuristic", "random")
 
 
 class CliError(Exception):
@@ -39,10 +34,6 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
-# The option of each game that names its component data file (``--data``).
-DATA_OPTION = {"diemacher": "data_file", "glueckauf": "edition"}
-
-
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     """``--elections``, ``--option`` and ``--data``: the table options of ``play`` and ``simulate``."""
     parser.add_argument("--elections", type=int, choices=(4, 7),
@@ -50,7 +41,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help=_("table option, e.g. open_money=true (value read as JSON when it parses); repeatable"))
     parser.add_argument("--data", metavar="FILE",
-                        help=_("component data file (Die Macher: the data_file option; Glück Auf: edition)"))
+                        help=_("component data file (the game's option that names a file)"))
 
 
 def table_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -58,50 +49,33 @@ def table_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.elections is not None:
         options["elections"] = args.elections
     if args.data:
-        options[DATA_OPTION.get(args.game, "data_file")] = args.data
+        files = [option.name for option in spec_of(args.game).options if option.server_file]
+        if not files:
+            raise CliError(_("{game} reads no data file").format(game=args.game))
+        options[files[0]] = args.data
     return options
 
 
-def build_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
-    if name not in GAMES:
-        raise CliError(_("unknown game {name!r}; choose one of {choices}").format(name=name, choices=", ".join(GAMES)))
+def spec_of(name: str) -> GameSpec:
     try:
-        return make_game(name, players, options)
+        return game_spec(name)
+    except UnknownGame as error:
+        raise CliError(str(error)) from None
+
+
+def build_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
+    spec = spec_of(name)
+    try:
+        return spec.make(players, options)
     except ValueError as error:
         raise CliError(str(error)) from None
 
 
-def heuristic_bot_class(game: str) -> type | None:
-    """The game's ``bot.HeuristicBot``, or None while the game has none."""
-    try:
-        module = import_module(f"stammtisch.games.{game}.bot")
-    except ModuleNotFoundError as error:
-        if error.name and f"stammtisch.games.{game}.bot".startswith(error.name):
-            return None
-        raise
-    found = getattr(module, "HeuristicBot", None)
-    return found if isinstance(found, type) else None
-
-
-def default_bot_kind(game: str) -> str:
-    return "heuristic" if heuristic_bot_class(game) else "random"
-
-
 def make_bot(game: str, kind: str, seed: int) -> Bot:
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic":
-        cls = heuristic_bot_class(game)
-        if cls is None:
-            raise CliError(_("{game} has no heuristic bot yet (no stammtisch.games.{game}.bot.HeuristicBot); "
-                             "use --bots random").format(game=game))
-        bot: Bot = cls(seed)
-        return bot
-    raise CliError(unknown_bot_kind(kind))
-
-
-def unknown_bot_kind(kind: str) -> str:
-    return _("unknown bot kind {kind!r}; choose one of {choices}").format(kind=kind, choices=", ".join(BOT_KINDS))
+    try:
+        return spec_of(game).bot(kind, seed)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def bot_kind_name(kind: str) -> str:
@@ -110,17 +84,19 @@ def bot_kind_name(kind: str) -> str:
     return names.get(kind, kind)
 
 
-def bot_kinds(spec: str | None, game: str, seats: int) -> list[str]:
+def bot_kinds(choice: str | None, game: str, seats: int) -> list[str]:
     """One kind per seat from ``heuristic,random,...``; a single kind applies to every seat."""
-    kinds = [k.strip() for k in spec.split(",")] if spec else [default_bot_kind(game)]
+    spec = spec_of(game)
+    kinds = [k.strip() for k in choice.split(",")] if choice else [spec.default_bot()]
     if len(kinds) == 1:
         kinds *= seats
     if len(kinds) != seats:
         raise CliError(_("--bots names {count} bots for {seats} seats; give one kind or one per seat").format(
             count=len(kinds), seats=seats))
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise CliError(unknown_bot_kind(kind))
+        if kind not in spec.bot_kinds():
+            raise CliError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
+                kind=kind, choices=", ".join(spec.bot_kinds())))
     return kinds
 
 
@@ -149,51 +125,14 @@ def record_path(directory: Path, game: str, seed: int) -> Path:
 
 
 class Texts:
-    """A game's ``describe_event``/``describe_action``, whichever arguments they take.
-
-    Die Macher's take (item, view); Glück Auf's take (event, names) or (action) only.
-    """
+    """A game's sentences for one reader, with the players' names (engine/registry.py, GameText)."""
 
     def __init__(self, game: str, names: list[str] | None = None) -> None:
         self.names = names
-        try:
-            module = import_module(f"stammtisch.games.{game}.text")
-        except ModuleNotFoundError:
-            module = None
-        self._event = getattr(module, "describe_event", None)
-        self._action = getattr(module, "describe_action", None)
+        self.text = spec_of(game).texts()
 
     def event(self, event: Event, view: dict[str, Any]) -> str:
-        if self._event is None:
-            return generic_item(event.kind, dict(event.params))
-        return str(self._call(self._event, event, view))
+        return self.text.describe_event(event, view, self.names)
 
     def action(self, action: Action, view: dict[str, Any]) -> str:
-        if self._action is None:
-            return generic_item(str(action[0]), list(action[1:]))
-        return str(self._call(self._action, action, view))
-
-    def _call(self, describe: Callable[..., Any], item: Any, view: dict[str, Any]) -> Any:
-        second = _second_parameter(describe)
-        if second is None:
-            return describe(item)
-        if second == "names":
-            return describe(item, self.names)
-        try:
-            return describe(item, view)
-        except TypeError:
-            return describe(item)
-
-
-def _second_parameter(func: Callable[..., Any]) -> str | None:
-    try:
-        params = list(inspect.signature(func).parameters.values())
-    except (TypeError, ValueError):
-        return "view"
-    return params[1].name if len(params) > 1 else None
-
-
-def generic_item(kind: str, params: Any) -> str:
-    if not params:
-        return kind.replace("_", " ")
-    return f"{kind.replace('_', ' ')}: {json.dumps(params, ensure_ascii=False)}"
+        return self.text.describe_action(action, view, self.names)

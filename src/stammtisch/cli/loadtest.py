@@ -33,6 +33,7 @@ import orjson
 from rich.console import Console
 
 from stammtisch.cli.common import CliError
+from stammtisch.engine.registry import games as registered
 
 MAX_TABLES = 1000
 MAX_SPECTATORS = 2000
@@ -41,7 +42,10 @@ MAX_SLOW = 500
 UNLIMITED = ["--max-sockets", "100000", "--max-connections", "100000", "--tables-per-minute", "100000",
              "--max-open-tables", "100000", "--max-total-connections", "20000"]
 MAX_SECONDS = 600
-GAMES = {"diemacher": 3, "glueckauf": 2}
+
+def fewest_players() -> dict[str, int]:
+    """Each registered game at its smallest table."""
+    return {name: spec.min_players for name, spec in registered().items()}
 
 
 def add_parser(commands: Any) -> None:
@@ -55,7 +59,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--seconds", type=float, default=20, help=f"measuring time (default 20, at most {MAX_SECONDS})")
     parser.add_argument("--think", type=float, default=1.0, metavar="S",
                         help="mean seconds a bot thinks before acting (uniform 0..2×S; default 1)")
-    parser.add_argument("--game", choices=[*GAMES, "mixed"], default="mixed", help="game of the tables "
+    parser.add_argument("--game", choices=[*registered(), "mixed"], default="mixed", help="game of the tables "
                                                                                  "(default: mixed)")
     parser.add_argument("--database", metavar="URL", help="database of the started server (default: SQLite in a "
                                                           "temporary directory)")
@@ -236,7 +240,7 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
                 raise CliError("the server did not start")
         stop = asyncio.Event()
         rng = random.Random(1)
-        games = list(GAMES) if args.game == "mixed" else [args.game]
+        games = list(registered()) if args.game == "mixed" else [args.game]
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
                                                 args.think, rng, stats, stop))
                  for i in range(args.tables)]
@@ -289,7 +293,7 @@ async def play_table(http: Any, url: str, game: str, think: float, rng: random.R
                      stop: asyncio.Event) -> None:
     import websockets
 
-    players = GAMES[game]
+    players = fewest_players()[game]
     created = (await http.post("/api/tables", json={"game": game, "players": players, "options": {}})).json()
     table_id, host = created["table_id"], created["host_token"]
     tokens = [(await http.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": f"Load {seat}"})).json()["token"]

@@ -25,11 +25,13 @@ from stammtisch.cli.common import (
     make_bot,
     record_path,
     records_dir,
+    spec_of,
     table_options,
 )
 from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, IllegalAction, Seat
+from stammtisch.engine.registry import games
 from stammtisch.i18n import _
 
 
@@ -43,15 +45,15 @@ def add_parser(commands: Any) -> None:
         description=_("Play one seat against bots. Each time you must decide you see the table as your seat "
                       "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
                       "is kept). Input is read from stdin, so it can be piped."),
-        epilog=_("examples:") + "\n  stammtisch play diemacher --players 4 --seat 1\n"
-               "  stammtisch play diemacher --elections 7 --option open_money=true\n"
-               "  printf '1\\n2\\nq\\n' | stammtisch play diemacher --seed 7\n"
-               "  stammtisch --lang de play glueckauf --players 3 --auto",
+        epilog=_("examples:") + "\n  stammtisch play GAME --players 4 --seat 1\n"
+               "  stammtisch play GAME --elections 7 --option open_money=true\n"
+               "  printf '1\\n2\\nq\\n' | stammtisch play GAME --seed 7\n"
+               "  stammtisch --lang de play GAME --players 3 --auto",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help=_("diemacher or glueckauf"))
-    parser.add_argument("--players", type=int, default=None, help=_("number of players (default: 3 for Die Macher, "
-                                                                    "2 for Glück Auf)"))
+    parser.add_argument("game", help=_("the game: {games}").format(games=", ".join(games())))
+    parser.add_argument("--players", type=int, default=None, help=_("number of players (default: {defaults})").format(
+        defaults=", ".join(f"{_(spec.title)} {spec.default_players}" for spec in games().values())))
     parser.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
     parser.add_argument("--bots", help=_("bot kind for the other seats: heuristic or random, or one per seat "
                                          "separated by commas (default: heuristic where the game has one, "
@@ -65,11 +67,8 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-DEFAULT_PLAYERS = {"diemacher": 3, "glueckauf": 2}
-
-
 def run(args: argparse.Namespace, console: Console) -> int:
-    players = args.players or DEFAULT_PLAYERS.get(args.game, 2)
+    players = args.players or spec_of(args.game).default_players
     game = build_game(args.game, players, table_options(args))
     if not 0 <= args.seat < players:
         raise CliError(_("--seat must be a seat from 0 to {last}, not {seat}").format(last=players - 1, seat=args.seat))
@@ -104,6 +103,7 @@ class Session:
         self.bots = bots
         self.texts = texts
         self.render = view_renderer(match.game.name)
+        self.described = match.game.describe()
         self.path = Path("record.jsonl")
 
     def run(self) -> int:
@@ -149,7 +149,7 @@ class Session:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
         self.console.print(Rule(_("Your decision")))
-        self.console.print(self.render(view))
+        self.console.print(self.render(view, self.described))
         choices = [Text(f"{n:>2}. ", style="bold") + Text(self.texts.action(a, view)) for n, a in enumerate(legal, 1)]
         self.console.print(Columns(choices, column_first=True, padding=(0, 3)) if len(choices) > 12
                            else Text("\n").join(choices))
@@ -175,8 +175,8 @@ class Session:
     def finish(self) -> None:
         view = self.match.view(self.human)
         self.console.print(Rule(_("Game over")))
-        self.console.print(self.render(view))
-        final = final_renderer(self.match.game.name)(view)
+        self.console.print(self.render(view, self.described))
+        final = final_renderer(self.match.game.name)(view, self.described)
         if final is not None:
             self.console.print(final)
         self.console.print(_("Record saved to {path}").format(path=self.path), markup=False)

@@ -1,14 +1,14 @@
 """Board renderers by game, with a generic fallback that shows any view as a tree.
 
-A game-specific renderer lives in ``stammtisch.cli.render_<game>`` and offers
-``render_view(view) -> RenderableType`` (the whole table as that seat sees it) and optionally
-``render_final(view) -> RenderableType | None`` (the final scoring table).
+A game's terminal module (its spec's ``terminal``, e.g. ``games/<g>/terminal.py``) offers
+``render_view(view, described) -> RenderableType`` (the whole table as that seat sees it) and
+optionally ``render_final(view, described) -> RenderableType | None`` (the final scoring table);
+``described`` is the table's ``Game.describe()``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from rich.console import RenderableType
@@ -16,21 +16,17 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from stammtisch.engine.registry import game_spec
 from stammtisch.i18n import _
 
-Renderer = Callable[[dict[str, Any]], RenderableType]
-FinalRenderer = Callable[[dict[str, Any]], RenderableType | None]
+Renderer = Callable[[dict[str, Any], dict[str, Any]], RenderableType]
+FinalRenderer = Callable[[dict[str, Any], dict[str, Any]], RenderableType | None]
 
 INLINE_LIMIT = 100  # characters: longer values are unfolded into branches
 
 
 def _module(game: str) -> Any:
-    try:
-        return import_module(f"stammtisch.cli.render_{game}")
-    except ModuleNotFoundError as error:
-        if error.name == f"stammtisch.cli.render_{game}":
-            return None
-        raise
+    return game_spec(game).terminal_module()
 
 
 def view_renderer(game: str) -> Renderer:
@@ -43,10 +39,10 @@ def final_renderer(game: str) -> FinalRenderer:
     return found if callable(found) else render_generic_final
 
 
-STATUS_KEYS = ("round", "shift", "phase", "stage", "to_act", "current")
+STATUS_KEYS = ("phase", "to_act")  # of the view envelope (engine/view.py)
 
 
-def render_generic(view: dict[str, Any]) -> RenderableType:
+def render_generic(view: dict[str, Any], described: dict[str, Any]) -> RenderableType:
     """Every key of the view as a tree, short values inline: works for any game (the keys stay as the view
     names them: this is the fallback until a game has its own renderer)."""
     status = " · ".join(f"{key.replace('_', ' ')} {_inline(view[key])}" for key in STATUS_KEYS if key in view)
@@ -84,13 +80,14 @@ def _inline(value: Any) -> str:
     return str(value)
 
 
-def render_generic_final(view: dict[str, Any]) -> RenderableType | None:
-    """A final table from a view's ``final_scores`` or ``final`` (a list of dicts, one per seat)."""
-    rows = view.get("final_scores") or view.get("final")
+def render_generic_final(view: dict[str, Any], described: dict[str, Any]) -> RenderableType | None:
+    """A final table from the envelope's ``final`` (its ``detail``: a dict per seat)."""
+    final = view.get("final") or {}
+    rows = final.get("detail")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         return None
     columns = list(dict.fromkeys(k for row in rows for k in row))
-    winners = view.get("winners")
+    winners = final.get("winners")
     table = Table(title=_("Final scores"))
     table.add_column(_("Seat"))
     for column in columns:

@@ -13,8 +13,9 @@ from rich.text import Text
 
 from stammtisch.cli.common import CliError, Texts, build_game
 from stammtisch.cli.render import final_renderer, view_renderer
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.record import CorruptRecord, Record, parse_record, replay
+from stammtisch.engine.record import CorruptRecord, Record, parse_record
 from stammtisch.i18n import _
 
 
@@ -72,9 +73,11 @@ class Viewer:
         self.game: Game[Any] | None = None
         self.skip = 0
         self.mover_views: dict[Seat, dict[str, Any]] = {}
+        self.described: dict[str, Any] = {}
 
     def factory(self, name: str, players: int, options: dict[str, Any]) -> Game[Any]:
         self.game = build_game(name, players, options)
+        self.described = self.game.describe()
         return self.game
 
     @property
@@ -84,17 +87,16 @@ class Viewer:
     def watch(self, record: Record) -> None:
         before: dict[str, Any] = {}
         view: dict[str, Any] = {}
-        for number, (state, seat, action, events) in enumerate(replay(record, self.factory)):
-            assert self.game is not None
-            view = self.game.view(state, self.seat)
+        for number, (match, seat, action, events) in enumerate(replay(record, self.factory)):
+            view = match.view(self.seat)
             if seat is not None and action is not None:
                 self.show_move(number, seat, action, before)
             self.show_events(events, view)
             if self.stepping and not self.pause(view):
                 return
-            before = self.game.view(state, self.seat)
+            before = match.view(self.seat)
             if self.reveal:
-                self.mover_views = {s: self.game.view(state, s) for s in self.game.to_act(state)}
+                self.mover_views = {s: match.view(s) for s in match.to_act()}
         self.show_end(view)
 
     def show_move(self, number: int, seat: Seat, action: Action, before: dict[str, Any]) -> None:
@@ -110,9 +112,9 @@ class Viewer:
         self.console.print(Text(text, style="bold"))
 
     def seat_name(self, seat: Seat, view: dict[str, Any]) -> str:
-        players = view.get("players")
-        if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
-            name = players[seat].get("party_name") or players[seat].get("name")
+        seats = view["board"].get("seats")
+        if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict):
+            name = seats[seat].get("party_name") or seats[seat].get("name")
             if name:
                 return _("seat {seat} ({name})").format(seat=seat, name=name)
         return _("seat {seat}").format(seat=seat)
@@ -129,7 +131,7 @@ class Viewer:
         if self.skip > 0:
             self.skip -= 1
             return True
-        self.console.print(view_renderer(self.game_name)(view))
+        self.console.print(view_renderer(self.game_name)(view, self.described))
         self.console.print(Text(_("Enter: next move · a number: skip ahead that many moves · q: quit"), style="dim")
                            + Text(" "), end="")
         answer = sys.stdin.readline()
@@ -143,7 +145,7 @@ class Viewer:
     def show_end(self, view: dict[str, Any]) -> None:
         self.console.print(Rule(_("End of the record")))
         if not self.stepping:
-            self.console.print(view_renderer(self.game_name)(view))
-        final = final_renderer(self.game_name)(view)
+            self.console.print(view_renderer(self.game_name)(view, self.described))
+        final = final_renderer(self.game_name)(view, self.described)
         if final is not None:
             self.console.print(final)

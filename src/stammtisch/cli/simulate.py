@@ -6,7 +6,6 @@ import argparse
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from rich.console import Console
@@ -23,9 +22,12 @@ from stammtisch.cli.common import (
     bot_seed,
     build_game,
     make_bot,
+    spec_of,
     table_options,
 )
-from stammtisch.engine.protocol import Game
+from stammtisch.engine.match import Match
+from stammtisch.engine.protocol import Game, IllegalAction
+from stammtisch.engine.registry import games
 from stammtisch.i18n import _
 
 
@@ -36,10 +38,10 @@ def add_parser(commands: Any) -> None:
                       "counts for every tied seat and is also reported separately), score distributions per seat "
                       "and counts of notable outcomes. Runs are reproducible for a given --seed."),
         epilog=_("example:")
-        + "\n  stammtisch simulate diemacher --players 3 --games 200 --bots heuristic,random,random",
+        + "\n  stammtisch simulate GAME --players 3 --games 200 --bots heuristic,random,random",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help=_("diemacher or glueckauf"))
+    parser.add_argument("game", help=_("the game: {games}").format(games=", ".join(games())))
     parser.add_argument("--players", type=int, required=True, help=_("number of players"))
     parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
     parser.add_argument("--bots", help=_("bot kinds per seat, e.g. heuristic,random,random; one kind applies to all "
@@ -94,16 +96,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 
 def play_one(game: Game[Any], seed: int, bots: list[Bot], tally: Tally) -> None:
-    state, _events = game.new_state(seed)
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        action = bots[seat].choose(game.view(state, seat), legal)
-        if action not in legal:
+    match = Match(game, seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        action = bots[seat].choose(match.view(seat), match.legal_actions(seat))
+        try:
+            match.act(seat, action)
+        except IllegalAction:
             raise CliError(_("the bot of seat {seat} chose {action}, which is not legal (game seed {seed})").format(
-                seat=seat, action=repr(action), seed=seed))
-        game.apply(state, seat, action)
-    tally.add(game.scores(state), game.winners(state), game.summary(state))
+                seat=seat, action=repr(action), seed=seed)) from None
+    tally.add(game.scores(match.state), game.winners(match.state), game.summary(match.state))
 
 
 def report(console: Console, args: argparse.Namespace, tally: Tally) -> None:
@@ -151,13 +153,8 @@ def kind_table(tally: Tally) -> Table:
 
 
 def outcome_labels(game: str) -> dict[str, str]:
-    """Readable names of a game's outcome kinds (``text.OUTCOMES``), listed even when they never happened."""
-    try:
-        module = import_module(f"stammtisch.games.{game}.text")
-    except ImportError:
-        return {}
-    labels = getattr(module, "OUTCOMES", {})
-    return {str(k): _(str(v)) for k, v in labels.items()} if isinstance(labels, dict) else {}
+    """Readable names of a game's outcome kinds (its spec's ``outcomes``), listed even when they never happened."""
+    return {str(k): _(str(v)) for k, v in spec_of(game).outcome_labels().items()}
 
 
 def outcome_table(tally: Tally, labels: dict[str, str]) -> Table:

@@ -1,24 +1,62 @@
-"""A game in progress: the game, its state and its record, advanced only through ``step``."""
+"""A game in progress: the game, its state, its record and its events, advanced only through ``act``.
+
+One session object for every loop that plays a game (``play``, ``simulate``, ``bench``, replays):
+``act`` goes through the strict ``step`` (``checked=False`` is for callers that chose from the
+legal list themselves, such as ``bench``); with ``undo=True`` a seat may take back its last move
+while it is still deciding and the move revealed nothing (engine/undo.py).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.record import Header, Record
+from stammtisch.engine.record import ENGINE_VERSION, CorruptRecord, Header, Record
 from stammtisch.engine.step import step
+from stammtisch.engine.undo import chance_draws, undoable
 
 
 class Match:
-    def __init__(self, game: Game[Any], seed: int, names: list[str] | None = None) -> None:
+    def __init__(self, game: Game[Any], seed: int, names: list[str] | None = None, *, undo: bool = False) -> None:
         self.game = game
         self.state, self.setup_events = game.new_state(seed)
         self.record = Record(Header(game.name, game.num_players, dict(game.options), seed, list(names or [])))
         self.events: list[Event] = list(self.setup_events)
+        self.undo = undo
+        self._before: list[tuple[Seat, Any]] = []  # (mover, state before) of the moves that may be taken back
 
-    def act(self, seat: Seat, action: Action) -> list[Event]:
-        events = step(self.game, self.state, seat, action)
+    def act(self, seat: Seat, action: Action, *, checked: bool = True) -> list[Event]:
+        if self.undo:
+            return self._act_undoable(seat, action, checked)
+        events = step(self.game, self.state, seat, action) if checked else self.game.apply(self.state, seat, action)
         self.record.moves.append((seat, action))
+        self.events += events
+        return events
+
+    def _act_undoable(self, seat: Seat, action: Action, checked: bool) -> list[Event]:
+        before, draws = self.game.copy(self.state), chance_draws(self.state)
+        self.undo = False
+        try:
+            events = self.act(seat, action, checked=checked)
+        finally:
+            self.undo = True
+        if undoable(self.game, draws, self.state, seat, events):
+            self._before.append((seat, before))
+        else:
+            self._before.clear()
+        return events
+
+    def can_take_back(self, seat: Seat) -> bool:
+        return bool(self._before) and self._before[-1][0] == seat and seat in self.to_act()
+
+    def take_back(self, seat: Seat) -> list[Event]:
+        """Undo ``seat``'s last move; the record forgets it.  ValueError if it may not be taken back."""
+        if not self.can_take_back(seat):
+            raise ValueError(f"seat {seat} has no move to take back")
+        self.state = self._before.pop()[1]
+        self.record.moves.pop()
+        events = [Event("undo", {"seat": seat})]
         self.events.extend(events)
         return events
 
@@ -33,3 +71,22 @@ class Match:
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
+
+
+GameFactory = Callable[[str, int, dict[str, Any]], Game[Any]]
+
+
+def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Match, Seat | None, Action | None, list[Event]]]:
+    """Yield (match, seat, action, events) after setup and after every move of a record; the match is
+    the live one (its state changes as the replay goes on)."""
+    header = record.header
+    if header.engine_version != ENGINE_VERSION:
+        raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
+    match = Match(make_game(header.game, header.players, header.options), header.seed, header.names)
+    yield match, None, None, match.setup_events
+    for index, (seat, action) in enumerate(record.moves, 2):
+        try:
+            events = match.act(seat, action)
+        except ValueError as error:
+            raise CorruptRecord(f"line {index}: move {action!r} of seat {seat} cannot be replayed: {error}") from None
+        yield match, seat, action, events

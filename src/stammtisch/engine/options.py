@@ -42,6 +42,14 @@ class Option:
     lobby: bool = True  # shown in the lobby's table form
     server_file: bool = False  # names a file on the server: never chosen by a network client
 
+    def to_json(self) -> dict[str, Any]:
+        """The option for a client's form, its label in the current language."""
+        return {"name": self.name, "kind": self.kind.__name__, "default": _fresh(self.default),
+                "label": _(self.label), "spec": self.spec,
+                "choices": list(self.choices) if self.choices is not None else None,
+                "low": self.low, "high": self.high, "length": self.length, "nullable": self.nullable,
+                "lobby": self.lobby}
+
     def check(self, value: Any) -> Any:
         if value is None:
             if self.nullable:

@@ -129,6 +129,12 @@ class Game(ABC, Generic[S]):
         """Whether the seats to act now decide unseen (a sealed decision): a move then shows the other
         seats nothing but the events it lets them see, not even that it was made."""
         return False
+    def describe(self) -> dict[str, Any]:
+        """What never changes during a game at this table, for clients (engine/view.py): JSON-ready,
+        labels in the current language.  ``phases`` lists the game's phases in order, each
+        ``{"name", "label", "kind"}`` (kind: "sequential" or "sealed"); ``board`` holds the game's own
+        facts (layout, edition data).  Games extend it; it must not depend on a state."""
+        return {"game": self.name, "players": self.num_players, "phases": [], "board": {}}
 
     def reveals(self, event: Event) -> bool:
         """Whether an event shows anybody something that was hidden (private events always do)."""

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.step import step
 from stammtisch.files import write_private
 
 ENGINE_VERSION = "1"
@@ -110,16 +109,8 @@ GameFactory = Callable[[str, int, dict[str, Any]], Game[Any]]
 
 def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Any, Seat | None, Action | None, list[Event]]]:
     """Yield (state, seat, action, events) after setup and after every move; the state object is
-    the live one, so copy it to keep it."""
-    header = record.header
-    if header.engine_version != ENGINE_VERSION:
-        raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
-    game = make_game(header.game, header.players, header.options)
-    state, events = game.new_state(header.seed)
-    yield state, None, None, events
-    for index, (seat, action) in enumerate(record.moves, 2):
-        try:
-            events = step(game, state, seat, action)
-        except ValueError as error:
-            raise CorruptRecord(f"line {index}: move {action!r} of seat {seat} cannot be replayed: {error}") from None
-        yield state, seat, action, events
+    the live one, so copy it to keep it.  (engine/match.py's ``replay`` gives the Match itself.)"""
+    from stammtisch.engine.match import replay as replay_match
+
+    for match, seat, action, events in replay_match(record, make_game):
+        yield match.state, seat, action, events

@@ -1,24 +1,15 @@
-"""The games Stammtisch knows, by name.  Each lives in its own folder with the same files."""
+"""The games' folders.  Each declares itself in its ``spec.py`` (a ``GameSpec``, registered under the
+entry-point group ``stammtisch.games``); ``stammtisch.engine.registry`` finds them."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from stammtisch.engine.protocol import Game
+from stammtisch.engine.registry import game_spec, games, make_game
 
-GAMES: dict[str, str] = {
-    "diemacher": "stammtisch.games.diemacher.rules:DieMacher",
-    "glueckauf": "stammtisch.games.glueckauf.rules:GlueckAuf",
-}
+__all__ = ["game_class", "game_spec", "games", "make_game"]
 
 
 def game_class(name: str) -> type[Game[Any]]:
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
-    module, cls = GAMES[name].split(":")
-    return getattr(import_module(module), cls)
-
-
-def make_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game[Any]:
-    return game_class(name)(players, options)
+    return game_spec(name).game

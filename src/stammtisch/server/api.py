@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stammtisch import i18n
 from stammtisch.engine.protocol import Seat
 from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import (
@@ -120,7 +121,11 @@ async def health(request: Request) -> Response:
 
 
 async def games(request: Request) -> Response:
-    return JSON(hub_of(request).games())
+    """The games, their option labels in ``?lang=`` or the browser's language."""
+    lang = request.query_params.get("lang")
+    code = lang if lang in i18n.LANGUAGES else i18n.best_language(request.headers.get("accept-language"))
+    with i18n.using_language(code):
+        return JSON(hub_of(request).games())
 
 
 async def create_table(request: Request) -> Response:

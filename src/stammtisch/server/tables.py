@@ -27,9 +27,10 @@ from stammtisch.bots.base import Bot
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
+from stammtisch.engine.registry import games, make_game
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
-from stammtisch.games import GAMES, game_class, make_game
+from stammtisch.i18n import _
 from stammtisch.server.bots import bot_kinds, make_bot
 from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
@@ -40,7 +41,7 @@ from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
 log = logging.getLogger("stammtisch.server")
 
 # Options naming files on the server's disk: a network client may not choose them.
-FILE_OPTIONS = frozenset().union(*(server_files(game_class(name).option_schema) for name in GAMES))
+FILE_OPTIONS = frozenset().union(*(server_files(spec.options) for spec in games().values()))
 
 
 def new_token() -> str:
@@ -406,20 +407,23 @@ class Hub:
     # The lobby.
 
     def games(self) -> dict[str, Any]:
+        """Every game with its player range, bots, browser module and the options a client may choose
+        (labels in the current language)."""
         result = {}
-        for name in GAMES:
-            cls = game_class(name)
-            defaults = {k: v for k, v in cls(cls.min_players, {}).options.items() if k not in FILE_OPTIONS}
-            result[name] = {"min_players": cls.min_players, "max_players": cls.max_players, "options": defaults,
-                            "bots": list(bot_kinds(name))}
+        for name, spec in games().items():
+            defaults = {k: v for k, v in spec.make(spec.min_players, {}).options.items() if k not in FILE_OPTIONS}
+            result[name] = {"title": _(spec.title), "min_players": spec.min_players, "max_players": spec.max_players,
+                            "default_players": spec.default_players, "options": defaults,
+                            "schema": [o.to_json() for o in spec.options if not o.server_file],
+                            "bots": list(bot_kinds(name)), "module": spec.browser}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
         game = get_field(body, "game", str)
         players = get_field(body, "players", int)
         options = get_field(body, "options", dict, {})
-        if game not in GAMES:
-            raise bad_request(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        if game not in games():
+            raise bad_request(f"unknown game {game!r}; choose one of {', '.join(games())}")
         banned = sorted(FILE_OPTIONS & set(options))
         if banned:
             raise bad_request(f"option {banned[0]} names a file on the server and cannot be chosen here")

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from importlib import import_module, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +33,8 @@ from starlette.websockets import WebSocket
 from stammtisch import i18n
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.engine.record import action_from_json
+from stammtisch.engine.registry import game_spec, games
 from stammtisch.engine.step import step
-from stammtisch.games import GAMES
 from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hub_of, int_param, refuse, sender
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
@@ -81,10 +80,7 @@ def language_of(request_lang: str | None, accept: str | None) -> str:
 def word_tables(game: str) -> dict[str, Any]:
     """The module-level word tables (UPPER_CASE dicts and tuples of N_ texts) of a game's text
     module, translated into the current language."""
-    try:
-        module = import_module(f"stammtisch.games.{game}.text")
-    except ModuleNotFoundError:
-        return {}
+    module = game_spec(game).texts()
     tables: dict[str, Any] = {}
     for name, value in vars(module).items():
         if not name.isupper() or name.startswith("_"):
@@ -100,41 +96,22 @@ async def ui_texts(request: Request) -> Response:
     code = language_of(request.path_params["lang"], request.headers.get("accept-language"))
     with i18n.using_language(code):
         texts = {text: i18n._(text) for text in all_texts()}
-        terms = {game: word_tables(game) for game in GAMES}
+        terms = {game: word_tables(game) for game in games()}
     return JSON({"lang": code, "languages": i18n.LANGUAGES, "strings": texts, "terms": terms},
                 headers={"cache-control": "no-cache"})
 
 
 class Describer:
-    """A game's ``describe_event``/``describe_action``, whichever arguments they take: Die Macher's
-    take (item, view), Glück Auf's (event, names) and (action)."""
+    """A game's sentences (engine/registry.py, GameText) with the fallback of a bare kind."""
 
     def __init__(self, game: str) -> None:
-        try:
-            module: Any = import_module(f"stammtisch.games.{game}.text")
-        except ModuleNotFoundError:
-            module = None
-        self._event = getattr(module, "describe_event", None)
-        self._action = getattr(module, "describe_action", None)
-        self._second = {fn: params[1] if len(params) > 1 else None  # each function's second parameter
-                        for fn in (self._event, self._action) if fn is not None
-                        for params in [list(inspect.signature(fn).parameters)]}
+        self.text = game_spec(game).texts()
 
     def event(self, event: Event, view: dict[str, Any], names: list[str]) -> str:
-        if self._event is None:
-            return event.kind.replace("_", " ")
-        return self._call(self._event, event, view, names)
+        return self.text.describe_event(event, view, names)
 
     def action(self, action: Action, view: dict[str, Any], names: list[str]) -> str:
-        if self._action is None:
-            return " ".join(str(x) for x in action)
-        return self._call(self._action, action, view, names)
-
-    def _call(self, describe: Callable[..., Any], item: Any, view: dict[str, Any], names: list[str]) -> str:
-        second = self._second[describe]
-        if second is None:
-            return str(describe(item))
-        return str(describe(item, names if second == "names" else view))
+        return self.text.describe_action(action, view, names)
 
 
 _describers: dict[str, Describer] = {}
@@ -394,6 +371,8 @@ async def play_socket(websocket: WebSocket) -> None:
                 message = translate(hub.state_message(table, seat, table.version), table, lang)
                 message.update(sentences=list(lines), events=[], history=True, connected=connected(table),
                                lang=lang)
+                with i18n.using_language(lang):
+                    message["describe"] = table.game.describe()  # what never changes at this table, once
                 text = dumps(message)
                 first = False
             else:

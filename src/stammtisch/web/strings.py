@@ -81,11 +81,6 @@ LOBBY = (
     N_("New table"),
     N_("Game"),
     N_("players: {min}–{max}"),
-    N_("Elections"),
-    N_("4 elections"),
-    N_("7 elections (the long game)"),
-    N_("Open money: everybody sees everybody's money"),
-    N_("Delivered orders are open"),
     N_("Leave open (anyone may join)"),
     N_("The other seats"),
     N_("You take seat 1."),
@@ -103,7 +98,7 @@ LOBBY = (
     N_("No open tables right now."),
 )
 
-# glueckauf.js: the Glück Auf board (worker spaces, shift clock, mines, orders, mining run).
+# The Glück Auf browser module: its board (worker spaces, shift clock, mines, orders, mining run).
 GLUECKAUF = (
     N_("yellow"),
     N_("brown"),
@@ -267,7 +262,7 @@ GLUECKAUF = (
 )
 
 
-# diemacher.js: Die Macher's board (texts shared with the terminal keep its wording).
+# The Die Macher browser module: its board (texts shared with the terminal keep its wording).
 DIEMACHER = (
     N_("Your sealed start bid"),
     N_("Raise the bid"),

@@ -35,7 +35,7 @@ class HeuristicBot:
 
 
 def me(view: View) -> dict[str, Any]:
-    return view["players"][view["seat"]]
+    return view["board"]["seats"][view["seat"]]
 
 
 def money(view: View) -> int:
@@ -44,8 +44,8 @@ def money(view: View) -> int:
 
 def election_order(view: View) -> list[int]:
     """Boards in play, the next election first (they vote clockwise from the ballot box)."""
-    boards = [pos for pos, b in enumerate(view["boards"]) if b["in_play"]]
-    first = next((pos for pos in boards if view["boards"][pos]["ballot_box"]), boards[0] if boards else 0)
+    boards = [pos for pos, b in enumerate(view["board"]["boards"]) if b["in_play"]]
+    first = next((pos for pos in boards if view["board"]["boards"][pos]["ballot_box"]), boards[0] if boards else 0)
     return sorted(boards, key=lambda pos: (pos - first) % 4)
 
 
@@ -58,7 +58,7 @@ def urgency(view: View, pos: int) -> float:
 def opinion_weight(view: View, card: int) -> float:
     """How much a program card agrees with the face-up opinions, weighted by how soon they vote."""
     total = 0.0
-    for pos, board in enumerate(view["boards"]):
+    for pos, board in enumerate(view["board"]["boards"]):
         if not board["in_play"]:
             continue
         for opinion in board["opinions"]:
@@ -110,7 +110,7 @@ def _start_block(view: View, action: Action) -> float:
 
 
 def _start_state(view: View, action: Action) -> float:
-    return urgency(view, action[1]) * (1 + board_matches(view["boards"][action[1]], my_program(view)))
+    return urgency(view, action[1]) * (1 + board_matches(view["board"]["boards"][action[1]], my_program(view)))
 
 
 def _bid(view: View, action: Action) -> float:
@@ -133,9 +133,9 @@ def _swap(view: View, action: Action) -> float:
 def _buy_media(view: View, action: Action) -> float:
     if money(view) - 5000 < RESERVE:
         return -1.0
-    board = view["boards"][action[1]]
+    board = view["board"]["boards"][action[1]]
     mine = board["media"].count(view["seat"])
-    others = max((board["media"].count(s) for s in range(view["seats"]) if s != view["seat"]), default=0)
+    others = max((board["media"].count(s) for s in range(view["players"]) if s != view["seat"]), default=0)
     gives_influence = mine + 1 > others and mine <= others
     return urgency(view, action[1]) * (2.0 if gives_influence else 0.3) - 0.4
 
@@ -148,7 +148,7 @@ def _rallies(view: View, action: Action) -> float:
     cost = RALLY_COSTS[n - 1]
     if money(view) - cost < RESERVE // 2:
         return -1.0
-    board = view["boards"][pos]
+    board = view["board"]["boards"][pos]
     mult = max(1, board_matches(board, me(view)["program"]))
     votes = (n + board["trend"][view["seat"]]) * mult
     return urgency(view, pos) * votes - cost / 2000
@@ -178,7 +178,7 @@ def _decline(view: View, action: Action) -> float:
 
 
 def _current_board(view: View) -> dict[str, Any]:
-    return view["boards"][view["decision"]["board"]]
+    return view["board"]["boards"][view["decision"]["board"]]
 
 
 def _double(view: View, action: Action) -> float:
@@ -241,14 +241,14 @@ def _shift(view: View, action: Action) -> float:
 
 def _convert(view: View, action: Action) -> float:
     _, pos, k = action
-    board = view["boards"][pos]
+    board = view["board"]["boards"][pos]
     return 1.0 if k == board["rallies"][view["seat"]] and board_matches(board, me(view)["program"]) >= 2 else -0.5
 
 
 def _donation(view: View, action: Action) -> float:
     _, value, accept = action
     if accept:
-        return value / 10000 if view["round"] == 1 or money(view) < 15000 else -1.0
+        return value / 10000 if view["board"]["round"] == 1 or money(view) < 15000 else -1.0
     return {10000: 1, 20000: 3, 30000: 5}[value] / 2
 
 

@@ -51,7 +51,7 @@ def resample(game: DieMacher, state: State, seat: int, rng: random.Random) -> St
     sample.chance = reseeded(rng)
     others = [s for s in range(state.seats) if s != seat]
     # Committed parties that took part in the sealed decision (public: the others were never asked).
-    deciding = [s for s in others if view["players"][s]["committed"] and state.players[s].secret]
+    deciding = [s for s in others if view["board"]["seats"][s]["committed"] and state.players[s].secret]
     _program_cards(state, sample, seat, others, rng)
     _opinions(sample, rng)
     _polls(game, sample, view, rng)
@@ -126,14 +126,14 @@ def _opinions(sample: State, rng: random.Random) -> None:
 
 def _polls(game: DieMacher, sample: State, view: dict[str, Any], rng: random.Random) -> None:
     seen = [card for card, up in sample.poll_discard if up]
-    own_poll = view["players"][view["seat"]].get("poll_in_hand")
+    own_poll = view["board"]["seats"][view["seat"]].get("poll_in_hand")
     held = sample.poll_in_hand != NOBODY
     if own_poll is not None:
         seen.append(sample.poll_in_hand)
     pool = sorted(_minus(Counter(range(len(game.edition.polls))), seen))
     top: list[int] = []
-    if view["poll_top_back"] is not None:  # the back of the top card is public (HI-07)
-        top = [rng.choice([c for c in pool if game.edition.polls[c].back == view["poll_top_back"]])]
+    if view["board"]["poll_top_back"] is not None:  # the back of the top card is public (HI-07)
+        top = [rng.choice([c for c in pool if game.edition.polls[c].back == view["board"]["poll_top_back"]])]
         pool.remove(top[0])
     face_down = [i for i, (_card, up) in enumerate(sample.poll_discard) if not up]
     hidden_held = held and own_poll is None
@@ -154,7 +154,7 @@ def _politicians(game: DieMacher, sample: State, view: dict[str, Any], others: l
             for i, entry in enumerate(board.row):
                 if entry[0] != other:
                     continue
-                shown = view["boards"][pos]["politicians"][i]["politician"]
+                shown = view["board"]["boards"][pos]["politicians"][i]["politician"]
                 if shown is None:
                     hidden.append(entry)
                 else:
@@ -188,7 +188,7 @@ def _money(game: DieMacher, sample: State, view: dict[str, Any], others: list[in
     step = money_step(game)
     spread = 2 * game.edition.start_money // step
     for other in others:
-        if view["players"][other]["money"] is None:
+        if view["board"]["seats"][other]["money"] is None:
             least = _least_money(game, view, other)
             sample.players[other].money = least + step * rng.randrange(spread + 1)
 
@@ -203,7 +203,7 @@ def _least_money(game: DieMacher, view: dict[str, Any], seat: int) -> int:
     step = decision.get("step")
     if view["phase"] == "politicians" and step in ("pay", "sealed_pay") and "board" in decision:
         asked = step == "sealed_pay" or seat in view["to_act"]
-        for entry in view["boards"][decision["board"]]["politicians"]:
+        for entry in view["board"]["boards"][decision["board"]]["politicians"]:
             if asked and entry["seat"] == seat and entry["paid"] is None and entry["politician"] is not None:
                 cost = next(p.cost for p in game.edition.politicians if p.id == entry["politician"])
                 least = max(least, cost)

@@ -29,7 +29,7 @@ from stammtisch.games.diemacher.board import (
 from stammtisch.games.diemacher.data import Edition, load_edition
 from stammtisch.games.diemacher.options import OPTIONS, check_options
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, Board, Player, State, topic
-from stammtisch.games.diemacher.view import build_view
+from stammtisch.games.diemacher.view import build_view, describe
 from stammtisch.i18n import _
 
 SEALED = ("draft", "program", "program_more", "keep", "start", "bid")
@@ -106,6 +106,9 @@ class DieMacher(Game[State]):
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def describe(self) -> dict[str, Any]:
+        return describe(self)
 
     def copy(self, state: State) -> State:
         return state.copy()

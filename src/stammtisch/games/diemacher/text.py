@@ -6,7 +6,7 @@ functions take it.  Every phrase goes through ``_`` for translation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
@@ -58,20 +58,21 @@ def money(amount: int) -> str:
 class Names:
     """Party and state names as the reader's view gives them."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
 
     def party(self, seat: int | None) -> str:
-        return _("nobody") if seat is None or seat < 0 else str(self.view["players"][seat]["party_name"])
+        return _("nobody") if seat is None or seat < 0 else str(self.view["board"]["seats"][seat]["party_name"])
 
     def board(self, pos: int) -> str:
-        return str(self.view["boards"][pos]["name"])
+        return str(self.view["board"]["boards"][pos]["name"])
 
 
-def describe_event(event: Event, view: dict[str, Any]) -> str:
-    names = Names(view)
+def describe_event(event: Event, view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """The event as the reader of ``view`` reads it; parties are named by the view, so ``names`` is unused."""
+    party_names = Names(view)
     render = _EVENTS.get(event.kind)
-    return render(event.params, names) if render else event.kind.replace("_", " ")
+    return render(event.params, party_names) if render else event.kind.replace("_", " ")
 
 
 def _conversion(p: Mapping[str, Any], n: Names) -> str:
@@ -228,14 +229,12 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
 }
 
 
-def describe_action(action: Action, view: dict[str, Any]) -> str:
-    names = Names(view)
-    kind = action[0]
-    render = _ACTIONS.get(kind)
-    return render(action, names, view) if render else " ".join(str(x) for x in action)
+def describe_action(action: Action, view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    render = _ACTIONS.get(action[0])
+    return render(action, Names(view), view) if render else " ".join(str(x) for x in action)
 
 
-_ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
+_ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
     "draft_pick": lambda a, n, v: _("Pick {card}").format(card=card_name(a[1])),
     "program_card": lambda a, n, v: _("Put {card} into your program").format(card=card_name(a[1])),
     "keep": lambda a, n, v: _("Keep {card}").format(card=card_name(a[1])),
@@ -262,11 +261,11 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
     "decline": lambda a, n, v: _("Decline the politician"),
     "skip": lambda a, n, v: _("Skip this action"),
     "double": lambda a, n, v: _("Double marker on {card}").format(
-        card=card_name(v["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"])),
+        card=card_name(v["board"]["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"])),
     "double_remove": lambda a, n, v: _("Remove the double marker"),
     "buyout": lambda a, n, v: (_("Buy out {party}'s media marker and place your own") if a[2]
                                else _("Buy out {party}'s media marker")).format(
-        party=n.party(v["boards"][v["decision"]["board"]]["media"][a[1]])),
+        party=n.party(v["board"]["boards"][v["decision"]["board"]]["media"][a[1]])),
     "others_trend": lambda a, n, v: _("Lower every other party's trend by 1"),
     "trend": lambda a, n, v: _("Trend +{n}").format(n=a[1]),
     "votes": lambda a, n, v: _n("+{n} vote", "+{n} votes", a[1]).format(n=a[1]),
@@ -277,7 +276,7 @@ _ACTIONS: dict[str, Callable[[Action, Names, dict[str, Any]], str]] = {
     "withhold_poll": lambda a, n, v: _("Do not publish (party base +3)"),
     "poll_bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "shift": lambda a, n, v: _("Replace {old} with {new}").format(
-        old=card_name(v["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"]), new=card_name(a[2])),
+        old=card_name(v["board"]["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"]), new=card_name(a[2])),
     "convert": lambda a, n, v: _n("Convert {k} rally in {state}", "Convert {k} rallies in {state}", a[2]).format(
         k=a[2], state=n.board(a[1])),
     "coalition": lambda a, n, v: _("Join the coalition") if a[1] else _("Decline the coalition"),

@@ -10,31 +10,60 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
+from stammtisch.games.diemacher.text import phase_name
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 
+# The printed phase track (die-macher.md §3): each slot with the phases shown on it, in order.
+TRACK: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("setup", ("draft", "program", "program_more", "keep", "start")),
+    ("1", ("bid", "rebid")), ("2", ("program_changes",)), ("3", ("media",)), ("4", ("rallies",)),
+    ("5", ("cabinet",)), ("6", ("politicians",)), ("7", ("media_shift",)), ("8", ("polls",)),
+    ("9a", ("convert",)), ("9b", ("election",)), ("9c", ("money",)), ("9d", ()),
+)
+# Decided by everybody at once, face down (die-macher.md §13); Phase 6 pays sealed in its "sealed_pay" step.
+SEALED = frozenset({"draft", "program", "program_more", "keep", "start", "bid"})
+
+
+def describe(game: DieMacher) -> dict[str, Any]:
+    """What never changes at this table (Game.describe): the phase track with its labels and the sealed
+    phases, the parties and the media-presence track."""
+    edition = game.edition
+    phases: list[dict[str, Any]] = [
+        {"name": name, "label": phase_name(name), "kind": "sealed" if name in SEALED else "sequential", "track": slot}
+        for slot, names in TRACK for name in names]
+    phases.append({"name": "over", "label": phase_name("over"), "kind": "sequential", "track": None})
+    return {
+        "game": game.name,
+        "players": game.num_players,
+        "phases": phases,
+        "board": {
+            "track": [slot for slot, _names in TRACK],
+            "elections": 7 if game.long_game else 4,
+            "last_round": game.last_round,
+            "media_presence_vp": list(edition.media_presence),
+            "money_unit": game.options["money_unit"],
+        },
+    }
+
+
 def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
     edition = game.edition
     over = state.phase == "over"
-    view: dict[str, Any] = {
-        "game": "diemacher",
-        "seat": seat,
-        "seats": state.seats,
+    board: dict[str, Any] = {
         "elections": 7 if game.long_game else 4,
         "round": state.round,
         "last_round": game.last_round,
-        "phase": state.phase,
         "start_player": state.start_player,
         "turn_order": state.turn_order(),
-        "to_act": game.to_act(state),
-        "decision": _decision(game, state, seat),
         "boards": [_board(game, state, pos, seat) for pos in range(4)],
-        "players": [_player(game, state, s, seat, over) for s in range(state.seats)],
+        "seats": [_player(game, state, s, seat, over) for s in range(state.seats)],
         "program_display": [c if c != NOBODY else None for c in state.program_display],
         "program_deck": len(state.program_deck),
         "program_discard": list(state.program_discard),
@@ -50,9 +79,9 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
         "future_states": len(state.future_states),
         "elections_held": state.elections_held,
     }
-    if over:
-        view["final_scores"] = [{"total": total, **parts} for total, parts in final_scores(game, state)]
-    return view
+    detail = [{"total": total, **parts} for total, parts in final_scores(game, state)] if over else None
+    return envelope(game, state, seat, phase=state.phase, decision=_decision(game, state, seat), board=board,
+                    final_detail=detail)
 
 
 def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[str, Any]:
@@ -135,7 +164,8 @@ def _poll(game: DieMacher, card: int) -> dict[str, Any]:
 
 def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
     """Public facts about the pending decision: who, what and where; never a sealed content."""
-    decision: dict[str, Any] = {"phase": state.phase, "step": state.step}
+    sealed = state.phase in SEALED or (state.phase == "politicians" and state.step == "sealed_pay")
+    decision: dict[str, Any] = {"phase": state.phase, "step": state.step, "sealed": sealed}
     if state.poll_in_hand != NOBODY:
         decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])
     elif state.program_change:

@@ -49,11 +49,11 @@ class HeuristicBot:
         return ("done",) if ("done",) in legal else legal[0]
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        me = view["seats"][view["seat"]]
-        stage = view["stage"]
+        me = view["board"]["seats"][view["seat"]]
+        stage = view["phase"]
         kinds = {a[0] for a in legal}
         if "draft" in kinds:
-            return max(legal, key=lambda a: self._card_value(_card(view["draft"], a[1]), me, view))
+            return max(legal, key=lambda a: self._card_value(_card(view["board"]["draft"], a[1]), me, view))
         if "keep_order" in kinds:
             return self._keep_order(view, me, legal)
         if "keep_tile" in kinds:
@@ -80,7 +80,7 @@ class HeuristicBot:
             if have[c] <= 0:
                 work += 1.0 + 0.5 * c  # a tile to buy
             have[c] -= 1
-        shifts_left = view["shifts"] - view["shift"]
+        shifts_left = view["board"]["shifts"] - view["board"]["shift"]
         return card["vp"] + 0.6 * len(card["fields"]) * (1 + shifts_left) - 1.6 * work
 
     def _needs(self, me: dict[str, Any]) -> list[Need]:
@@ -104,7 +104,7 @@ class HeuristicBot:
         choice = legal[0]
         for action in legal:
             space = action[1]
-            cost = 1 if space == "bank" else view["spaces"][space]["workers"] + 1
+            cost = 1 if space == "bank" else view["board"]["spaces"][space]["workers"] + 1
             value = self._space_value(view, me, space) - WORKER_VALUE * (cost - 1)
             key = (value, self.rng.random())
             if key > best:
@@ -124,9 +124,9 @@ class HeuristicBot:
         if kind == "money":
             return self._money_value(view, me, int(value))
         if kind == "factory" and value != "draw":
-            return self._tile_value(view, me, view["spaces"][space]["tile"])
+            return self._tile_value(view, me, view["board"]["spaces"][space]["tile"])
         if kind == "order" and value != "draw":
-            return self._order_value(view, me, view["spaces"][space]["card"])
+            return self._order_value(view, me, view["board"]["spaces"][space]["card"])
         return 0.0  # the draw-5 spaces: a gamble the bot leaves alone
 
     def _money_value(self, view: dict[str, Any], me: dict[str, Any], marks: int) -> float:
@@ -166,7 +166,7 @@ class HeuristicBot:
         if card is None:
             return -10
         open_fields = sum(o["missing"] for o in me["orders"])
-        late = view["shift"] == view["shifts"] and me["workers"] < 6
+        late = view["board"]["shift"] == view["board"]["shifts"] and me["workers"] < 6
         if late or open_fields > 6:
             return -3
         return self._card_value(card, me, view) * 0.5 - 0.5 * open_fields
@@ -174,7 +174,7 @@ class HeuristicBot:
     # --- draw-5, substitutes -----------------------------------------------------------------
 
     def _keep_order(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
-        drawn = view["drawn"] or []
+        drawn = view["board"]["drawn"] or []
         best, choice = 0.0, ("keep_order", None)
         for action in legal:
             if action[1] is not None:
@@ -184,7 +184,7 @@ class HeuristicBot:
         return choice
 
     def _keep_tile(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
-        drawn = view["drawn"] or []
+        drawn = view["board"]["drawn"] or []
         best, choice = 0.0, ("keep_tile", None)
         for action in legal:
             if action[1] is not None:
@@ -206,14 +206,14 @@ class HeuristicBot:
         best = max(cubes, key=lambda a: short[COLOURS.index(a[1])], default=None)
         if best is not None and short[COLOURS.index(best[1])]:
             return best
-        if best is None or view["shift"] == view["shifts"]:
+        if best is None or view["board"]["shift"] == view["board"]["shifts"]:
             return ("coal", None)
         return best
 
     # --- mining ------------------------------------------------------------------------------
 
     def _mining_step(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
-        steps = view["steps_left"]
+        steps = view["board"]["steps_left"]
         fill = self._exact_fill(me, legal)
         if fill is not None:
             return fill

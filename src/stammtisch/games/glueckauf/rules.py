@@ -211,6 +211,11 @@ class GlueckAuf(Game[State]):
 
         return build_view(self, state, seat)
 
+    def describe(self) -> dict[str, Any]:
+        from stammtisch.games.glueckauf.view import describe
+
+        return describe(self)
+
     def copy(self, state: State) -> State:
         return state.copy()
 

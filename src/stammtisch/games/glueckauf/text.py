@@ -32,6 +32,18 @@ CATEGORY_NAMES = {
 }  # fmt: skip
 
 
+STAGE_NAMES = {
+    "draft": N_("Drafting orders"), "place": N_("Placing workers"), "mining": N_("Mining"),
+    "keep_tile": N_("Choosing a drawn tunnel tile"), "return_tiles": N_("Returning drawn tunnel tiles"),
+    "keep_order": N_("Choosing a drawn order card"), "return_orders": N_("Returning drawn order cards"),
+    "coal": N_("Substitute coal"), "confirm": N_("Confirming the turn"), "over": N_("Game over"),
+}  # fmt: skip
+
+
+def stage_name(stage: str) -> str:
+    return _(STAGE_NAMES[stage]) if stage in STAGE_NAMES else stage
+
+
 def _word(name: str, table: Mapping[str, str] | None = None) -> str:
     """A colour or transport (or a word of ``table``), translated; unknown words as they are."""
     if table is None:
@@ -185,7 +197,8 @@ def _ids(ids: Sequence[int]) -> str:
     return ", ".join(str(i) for i in ids)
 
 
-def describe_event(event: Event, names: Sequence[str] | None = None) -> str:
+def describe_event(event: Event, view: Mapping[str, Any] | None, names: Sequence[str] | None) -> str:
+    """The event in the reader's language; players are called by ``names`` (seat order)."""
     params = event.params
     who = _player(params.get("seat", params.get("start_player")), names)
     if event.kind == "category_scored":
@@ -242,6 +255,6 @@ _ACTIONS: dict[str, Callable[[Action], str]] = {
 }  # fmt: skip
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action, view: Mapping[str, Any] | None, names: Sequence[str] | None) -> str:
     render = _ACTIONS.get(action[0])
     return render(action) if render else repr(action)

@@ -10,37 +10,40 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.view import envelope
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
 from stammtisch.games.glueckauf.state import (
+    COAL,
+    CONFIRM,
     DRAFT,
     KEEP_ORDER,
     KEEP_TILE,
+    MINING,
     OVER,
+    PLACE,
     RETURN_ORDERS,
     RETURN_TILES,
     Order,
     Player,
     State,
 )
+from stammtisch.games.glueckauf.text import stage_name
 
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 LEVELS = ("surface", "yellow", "brown", "grey", "black")
+STAGES = (DRAFT, PLACE, MINING, KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS, COAL, CONFIRM, OVER)
 
 
 def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
     acting = s.draft_queue[0] if s.stage == DRAFT else s.current
-    view: dict[str, Any] = {
-        "game": game.name,
-        "seat": seat,
-        "players": game.num_players,
+    current = None if s.stage == OVER else acting
+    board: dict[str, Any] = {
         "options": {k: v for k, v in game.options.items() if k != "edition"},
         "shift": s.shift,
         "shifts": game.edition.shifts,
-        "stage": s.stage,
-        "to_act": game.to_act(s),
-        "current": None if s.stage == OVER else acting,
+        "current": current,
         "start_player": s.start_player,
         "steps_left": s.steps_left,
         "substitutes_owed": [COLOURS[t] for t in s.owed_coal],
@@ -54,10 +57,33 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
         "drawn": _drawn(game, s, seat),
         "returned": _returned(game, s, seat),
     }
-    if s.final is not None:
-        view["final"] = [dict(f) for f in s.final]
-        view["winners"] = game.winners(s)
-    return view
+    detail = [dict(f) for f in s.final] if s.final is not None else None
+    return envelope(game, s, seat, phase=s.stage, decision={"seat": current}, board=board, final_detail=detail)
+
+
+def describe(game: GlueckAuf) -> dict[str, Any]:
+    """The table's edition as clients need it (Game.describe): the worker spaces in print order and
+    those locked at this player count, the shift clock's categories, the cage and the scoring rates."""
+    edition = game.edition
+    return {
+        "game": game.name,
+        "players": game.num_players,
+        "phases": [{"name": stage, "label": stage_name(stage), "kind": "sequential"} for stage in STAGES],
+        "board": {
+            "spaces": [space.id for space in edition.spaces],
+            "locked": [space.id for space in edition.spaces if game.num_players in space.locked_with],
+            "categories": [{"id": c.id, "kind": c.kind,
+                            "key": (TRANSPORTS if c.kind == "transport_fields" else COLOURS)[c.key],
+                            "first": c.first, "second": c.second, "from_shift": c.from_shift}
+                           for c in edition.categories],
+            "shifts": edition.shifts,
+            "cage_capacity": edition.cage_capacity,
+            "marks_per_vp": edition.marks_per_vp,
+            "coal_per_vp": edition.coal_per_vp,
+            "vp_per_outstanding_order": edition.vp_per_outstanding_order,
+            "vp_per_unbalanced_tile": edition.vp_per_unbalanced_tile,
+        },
+    }
 
 
 def card_view(card: OrderCard) -> dict[str, Any]:

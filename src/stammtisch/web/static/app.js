@@ -264,6 +264,7 @@ function onState(message) {
   }
   else page.log.push(...(message.sentences || []));
   page.since = message.move_no;
+  if (message.describe) page.describe = message.describe;  // the table's Game.describe(), sent once
   page.message = message;
   if (message.seat !== null && message.seat !== undefined) rememberSeat(tableId, { seat: message.seat,
     game: message.table.game, invitation: null });
@@ -347,6 +348,7 @@ function context(message) {
     toAct: message.to_act || [],
     players: seatList(message),
     scores: message.scores || null,
+    describe: page.describe || { phases: [], board: {} },  // what never changes at this table
   };
 }
 

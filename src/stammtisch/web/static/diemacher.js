@@ -24,24 +24,6 @@ const TOPIC_ICONS = [
   '<path d="M3 16v-4l2.5-5h13L21 12v4z"/><circle cx="7" cy="17" r="2.2" fill="#fff" stroke="currentColor" stroke-width="1.5"/><circle cx="17" cy="17" r="2.2" fill="#fff" stroke="currentColor" stroke-width="1.5"/><path d="M7 8.5h10l1.5 3h-13z" fill="#fff" opacity=".7"/>',
 ];
 
-const PHASES = [
-  ["setup", ["draft", "program", "program_more", "keep", "start"]],
-  ["1", ["bid", "rebid"]],
-  ["2", ["program_changes"]],
-  ["3", ["media"]],
-  ["4", ["rallies"]],
-  ["5", ["cabinet"]],
-  ["6", ["politicians"]],
-  ["7", ["media_shift"]],
-  ["8", ["polls"]],
-  ["9a", ["convert"]],
-  ["9b", ["election"]],
-  ["9c", ["money"]],
-  ["9d", []],
-];
-
-const SEALED = new Set(["draft", "program", "program_more", "keep", "start", "bid"]);
-
 function svg(html, label, cls = "") {
   const node = el("svg", { viewBox: "0 0 24 24", class: `icon ${cls}`, role: "img", "aria-label": label,
     focusable: "false" });
@@ -52,7 +34,13 @@ function svg(html, label, cls = "") {
 
 class Board {
   constructor(view, ctx) {
-    this.v = view;
+    this.e = view; // the envelope (docs/web.md): seat, phase, decision, to_act, final
+    this.v = view.board; // Die Macher's own data
+    this.final = view.final ? view.final.detail : null;
+    // The phase track from the table's describe(): each slot with the phases shown on it.
+    const described = ctx.describe || { phases: [], board: {} };
+    this.track = (described.board.track || []).map((slot) => [slot,
+      described.phases.filter((phase) => phase.track === slot).map((phase) => phase.name)]);
     this.ctx = ctx;
     this.t = ctx.t;
     this.terms = ctx.terms || {};
@@ -85,12 +73,12 @@ class Board {
   }
 
   party(seat) {
-    const player = this.v.players[seat];
+    const player = this.v.seats[seat];
     return player ? player.party_name : this.t("nobody");
   }
 
   colour(seat) {
-    const player = this.v.players[seat];
+    const player = this.v.seats[seat];
     return COLOURS[player && player.colour] || { fill: "#777", ink: "#fff" };
   }
 
@@ -140,14 +128,14 @@ class Board {
 
   phaseTrack() {
     const v = this.v;
-    const current = v.phase === "over" ? null : (PHASES.find(([, phases]) => phases.includes(v.phase)) || [null])[0];
+    const current = this.e.phase === "over" ? null : (this.track.find(([, phases]) => phases.includes(this.e.phase)) || [null])[0];
     const round = v.round ? this.t("Round {round} of {last}", { round: v.round, last: v.last_round })
       : this.t("Setup");
     return el("nav", { class: "dm-phases", "aria-label": this.t("Phases") },
       el("p", { class: "round" }, el("strong", {}, round), " · ",
         this.t("elections held {held} of {elections}", { held: v.elections_held, elections: v.elections }), " · ",
         this.t("start player {party}", { party: this.party(v.start_player) })),
-      el("ol", {}, PHASES.map(([key, phases]) => {
+      el("ol", {}, this.track.map(([key, phases]) => {
         const full = key === "setup" || key === "9d" ? this.phaseName(key) : this.phaseName(phases[0]);
         const name = full.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
         const active = key === current;
@@ -155,15 +143,15 @@ class Board {
           el("span", { class: "num", "aria-hidden": "true" }, key === "setup" ? "0" : key),
           el("span", { class: "name" }, name));
       })),
-      v.phase === "over" ? el("p", { class: "over" }, this.phaseName("over")) : null);
+      this.e.phase === "over" ? el("p", { class: "over" }, this.phaseName("over")) : null);
   }
 
   stateBoard(board, pos) {
     const v = this.v;
     const t = this.t;
-    const current = v.decision && v.decision.board === pos;
+    const current = this.e.decision && this.e.decision.board === pos;
     const titleId = `dm-board-${pos}`;
-    const seats = v.players.map((_, s) => s);
+    const seats = v.seats.map((_, s) => s);
     const mediaOwners = board.media;
     const rows = seats.map((s) => {
       const trend = board.trend[s];
@@ -225,7 +213,7 @@ class Board {
   displays() {
     const v = this.v;
     const t = this.t;
-    const backSeat = v.players.findIndex((p) => p.party === v.poll_top_back);
+    const backSeat = v.seats.findIndex((p) => p.party === v.poll_top_back);
     const back = v.poll_top_back
       ? el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
         { party: backSeat >= 0 ? this.party(backSeat) : v.poll_top_back }),
@@ -264,22 +252,22 @@ class Board {
     const v = this.v;
     const t = this.t;
     const players = this.ctx.players || [];
-    const sealed = SEALED.has(v.phase) || (v.phase === "politicians" && v.decision && v.decision.step === "sealed_pay");
+    const sealed = Boolean(this.e.decision && this.e.decision.sealed);
     return el("section", { class: "panel dm-party-table", "aria-labelledby": "dm-parties-title" },
       el("h2", { id: "dm-parties-title" }, t("Parties")),
       el("div", { class: "table-scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
           t("Supply")].map((h) => el("th", { scope: "col" }, h)))),
-        el("tbody", {}, v.players.map((p, s) => {
+        el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
           const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
-          return el("tr", { class: s === v.seat ? "mine" : "" },
+          return el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
-              el("span", { class: "who" }, info.name || "", s === v.seat ? ` (${t("you")})` : ""),
+              el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
               info.kind === "human" && !info.connected ? el("span", { class: "offline" }, t("disconnected")) : null,
-              sealed && v.to_act && (p.committed
+              sealed && this.e.to_act && (p.committed
                 ? el("span", { class: "decided" }, `✓ ${t("has decided")}`)
-                : v.to_act.includes(s) ? el("span", { class: "deciding" }, t("deciding…")) : null)),
+                : this.e.to_act.includes(s) ? el("span", { class: "deciding" }, t("deciding…")) : null)),
             el("td", { class: "num" }, String(p.party_base)),
             el("td", { class: "num" }, String(vp)),
             el("td", { class: "num" }, p.money === null ? el("span", { "aria-label": t("secret") }, "?")
@@ -296,8 +284,8 @@ class Board {
   privatePanel() {
     const v = this.v;
     const t = this.t;
-    if (v.seat === null || v.seat === undefined) return null;
-    const me = v.players[v.seat];
+    if (this.e.seat === null || this.e.seat === undefined) return null;
+    const me = v.seats[this.e.seat];
     const rows = [
       [t("Money"), me.money === null ? "?" : this.money(me.money)],
       [t("Hand"), me.hand && me.hand.length ? el("span", { class: "cards" }, me.hand.map((c) => this.opinionCard(c)))
@@ -325,14 +313,14 @@ class Board {
   finalTable() {
     const v = this.v;
     const t = this.t;
-    if (!v.final_scores) return null;
-    const best = Math.max(...v.final_scores.map((r) => r.total));
+    if (!this.final) return null;
+    const best = Math.max(...this.final.map((r) => r.total));
     return el("section", { class: "panel dm-final" },
       el("table", { class: "scores" },
         el("caption", {}, t("Final scores (victory points by source)")),
         el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Wins"), t("Media"), t("Party base"), t("Money"),
           t("Total")].map((h) => el("th", { scope: "col" }, h)))),
-        el("tbody", {}, v.final_scores.map((row, s) => el("tr", { class: row.total === best ? "winner" : "" },
+        el("tbody", {}, this.final.map((row, s) => el("tr", { class: row.total === best ? "winner" : "" },
           el("th", { scope: "row" }, this.partyTag(s), row.total === best ? ` ★ ${t("winner")}` : ""),
           ["votes", "wins", "media", "party_base", "money"].map((k) => el("td", {}, String(row[k]))),
           el("td", {}, el("strong", {}, String(row.total))))))));
@@ -398,15 +386,16 @@ export default {
     const b = new Board(view, ctx);
     const d = view.decision || {};
     const parts = [b.phaseName(view.phase)];
-    if (d.board !== undefined && view.boards[d.board]) parts.push(view.boards[d.board].name);
+    if (d.board !== undefined && view.board.boards[d.board]) parts.push(view.board.boards[d.board].name);
     const lines = [el("p", { class: "decision-phase" }, parts.join(" · "))];
-    if (SEALED.has(view.phase)) lines.push(el("p", { class: "hint" }, ctx.t("Sealed: the others see only that you have decided, not what.")));
+    if (d.sealed) lines.push(el("p", { class: "hint" }, ctx.t("Sealed: the others see only that you have decided, not what.")));
     if (d.kind === "auction") {
       lines.push(el("p", {}, ctx.t("high bid {amount} by {party}", {
         amount: d.high === null ? ctx.t("none") : b.money(d.high), party: d.high_seat === null ? "—" : b.party(d.high_seat) })));
     }
-    if (view.seat !== null && view.players[view.seat] && view.players[view.seat].money !== null) {
-      lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(view.players[view.seat].money) })));
+    const mine = view.seat !== null ? view.board.seats[view.seat] : null;
+    if (mine && mine.money !== null) {
+      lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(mine.money) })));
     }
     return el("div", { class: "decision-context" }, lines);
   },

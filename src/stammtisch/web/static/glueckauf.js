@@ -22,41 +22,6 @@ const TRANSPORTS = ["handcart", "wagon", "lorry", "train"];
 const LEVELS = ["surface", ...COLOURS];
 const MANY = 5; // above this many cubes of one colour, one cube and a count
 
-// The packaged edition (src/stammtisch/games/glueckauf/data/edition.json): what the view leaves
-// implicit — every worker space (a space of the edition missing from the view is locked at this
-// player count), the shift clock's categories, the cage's size and which side each printed
-// minecart is on.  tests/web/test_glueckauf_module.py checks it against the data file.
-// EDITION-BEGIN
-const EDITION = {
-  "spaces": [
-    ["factory_1", []], ["factory_2", []], ["factory_3", []], ["factory_4", [2]], ["factory_5", []],
-    ["factory_6", []], ["factory_7", []], ["factory_8", [2, 3]], ["factory_draw", []],
-    ["mining_4", [2, 3]], ["mining_6", []], ["mining_8", [2]], ["mining_10", []],
-    ["delivery_handcart", []], ["delivery_wagon", []], ["delivery_lorry", []], ["delivery_train", []],
-    ["money_3", [2, 3]], ["money_4", []], ["money_5", [2]], ["money_6", []], ["bank", []],
-    ["order_1", [2]], ["order_2", []], ["order_3", []], ["order_4", []], ["order_draw", []]
-  ],
-  "categories": [
-    ["yellow_fields", "colour_fields", "yellow", 2, 1, 1],
-    ["brown_fields", "colour_fields", "brown", 3, 1, 1],
-    ["grey_fields", "colour_fields", "grey", 4, 2, 1],
-    ["black_fields", "colour_fields", "black", 5, 2, 1],
-    ["handcart_fields", "transport_fields", "handcart", 6, 3, 2],
-    ["wagon_fields", "transport_fields", "wagon", 7, 3, 2],
-    ["lorry_fields", "transport_fields", "lorry", 8, 4, 2],
-    ["train_fields", "transport_fields", "train", 9, 4, 2],
-    ["empty_yellow_carts", "empty_carts", "yellow", 10, 5, 3],
-    ["empty_brown_carts", "empty_carts", "brown", 11, 5, 3],
-    ["empty_grey_carts", "empty_carts", "grey", 12, 6, 3],
-    ["empty_black_carts", "empty_carts", "black", 13, 6, 3]
-  ],
-  "cage_capacity": 5,
-  "marks_per_vp": 5,
-  "coal_per_vp": 3,
-  "vp_per_outstanding_order": -1,
-  "vp_per_unbalanced_tile": -2
-};
-// EDITION-END
 
 // Which side each level's printed starting minecart is drawn on (as on the printed pit).
 const PRINTED_SIDE = { yellow: "dark", brown: "light", grey: "light", black: "dark" };
@@ -153,7 +118,13 @@ function remember(root) {
 class Board {
   constructor(root, view, ctx) {
     this.root = root;
-    this.view = view;
+    this.envelope = view;
+    // The envelope (docs/web.md) with Glück Auf's own data under "board"; the methods read one object.
+    this.view = { ...view.board, stage: view.phase, players: view.players, to_act: view.to_act,
+      final: view.final ? view.final.detail : null, winners: view.final ? view.final.winners : [] };
+    // The table's edition from its describe(): spaces in print order and those locked here, the shift
+    // clock's categories, the cage's size and the scoring rates.
+    this.edition = (ctx.describe && ctx.describe.board) || {};
     this.ctx = ctx;
     this.mem = remember(root);
     this.legal = new Map();
@@ -370,7 +341,7 @@ class Board {
   }
 
   redraw() {
-    render(this.root, this.view, this.ctx);
+    render(this.root, this.envelope, this.ctx);
   }
 
   // the whole table ----------------------------------------------------------------------------
@@ -385,7 +356,7 @@ class Board {
       this.now(),
       v.final ? this.finalTable() : null,
       h("div.ga-main", {}, this.board(), this.mines()));
-    table.gaView = v; // the view drawn (for tests and debugging: document.querySelector(".ga").gaView)
+    table.gaView = this.envelope; // the view drawn (for tests and debugging: document.querySelector(".ga").gaView)
     const focused = document.activeElement && this.root.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-focus-key") : null;
     this.root.replaceChildren(table);
@@ -413,7 +384,7 @@ class Board {
 
   /** Without events: the last run of sentences that each name a shift clock category. */
   readScoringSentences() {
-    const names = EDITION.categories.map(([id]) => [id, `${this.categoryName(id)}:`]);
+    const names = (this.edition.categories || []).map(({ id }) => [id, `${this.categoryName(id)}:`]);
     const sentences = this.ctx.sentences || [];
     let run = [];
     let last = null;
@@ -584,10 +555,7 @@ class Board {
 
   board() {
     const v = this.view;
-    const known = new Set(EDITION.spaces.map(([id]) => id));
-    const present = Object.keys(v.spaces);
-    const ours = present.every((id) => known.has(id));
-    const ids = ours ? EDITION.spaces.map(([id]) => id) : present; // another edition: no locks known
+    const ids = this.edition.spaces || Object.keys(v.spaces); // in print order, the locked ones too
     const groups = {
       factory: [], order: [], mining: [], delivery: [], money: [],
     };
@@ -705,7 +673,7 @@ class Board {
   clock() {
     const v = this.view;
     const two = v.players <= 2;
-    const cats = EDITION.categories;
+    const cats = (this.edition.categories || []).map((c) => [c.id, c.kind, c.key, c.first, c.second, c.from_shift]);
     const W = 430, H = 212, cx = 215, cy = 192, R = 140;
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -788,9 +756,9 @@ class Board {
   }
 
   categoryIcon(id) {
-    const cat = EDITION.categories.find((c) => c[0] === id);
+    const cat = (this.edition.categories || []).find((c) => c.id === id);
     if (!cat) return null;
-    const [, kind, key] = cat;
+    const { kind, key } = cat;
     if (kind === "transport_fields") return icon(key);
     if (kind === "empty_carts") return h(`span.ga-cat-mini.ga-stroke-${key}`, { "aria-hidden": "true" }, icon("cart"));
     return h("span", { "aria-hidden": "true" }, this.cube(key));
@@ -874,7 +842,7 @@ class Board {
 
   cage(p, acting) {
     const label = this.t("Cage ({where}): {n} of {max} cubes", {
-      where: this.levelWord(p.cage_level), n: COLOURS.reduce((s, c) => s + (p.cage[c] || 0), 0), max: EDITION.cage_capacity,
+      where: this.levelWord(p.cage_level), n: COLOURS.reduce((s, c) => s + (p.cage[c] || 0), 0), max: this.edition.cage_capacity,
     });
     const slots = [];
     for (const c of COLOURS) {
@@ -884,7 +852,7 @@ class Board {
           ? this.action(store, "span.ga-slot", { "data-focus-key": `store:${c}:${i}` }, this.cube(c)) : h("span.ga-slot", {}, this.cube(c)));
       }
     }
-    while (slots.length < EDITION.cage_capacity) slots.push(h("span.ga-slot.ga-free-slot", { "aria-hidden": "true" }));
+    while (slots.length < this.edition.cage_capacity) slots.push(h("span.ga-slot.ga-free-slot", { "aria-hidden": "true" }));
     return h("span.ga-cage", { role: "group", "aria-label": label, title: label }, slots);
   }
 
@@ -1001,7 +969,8 @@ class Board {
         h("td", { text: String(row.kept_marks) }));
     });
     const caption = this.t("Marks: 1 VP per {marks} Marks · Coal: 1 VP per {coal} cubes (cubes owned) · Orders: {order} VP per order outstanding (orders) · Balance: {tile} VP per tile one side has in excess (light:dark) · Marks kept: the tie-break", {
-      marks: EDITION.marks_per_vp, coal: EDITION.coal_per_vp, order: EDITION.vp_per_outstanding_order, tile: EDITION.vp_per_unbalanced_tile,
+      marks: this.edition.marks_per_vp, coal: this.edition.coal_per_vp, order: this.edition.vp_per_outstanding_order,
+      tile: this.edition.vp_per_unbalanced_tile,
     });
     return h("section.ga-final", { "aria-label": this.t("Final scores (victory points by source)") },
       h("table", {}, h("caption", { text: this.t("Final scores (victory points by source)") }), h("thead", {}, head), h("tbody", {}, rows)),

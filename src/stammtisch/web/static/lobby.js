@@ -10,20 +10,26 @@ const state = { texts: null, games: {}, open: [], mine: [] };
 async function start() {
   state.texts = await loadTexts(preferredLanguage());
   document.documentElement.lang = state.texts.lang;
-  try {
-    state.games = await api("GET", "/api/games");
-  } catch (error) {
-    showAlert(error.message);
-  }
+  await loadGames();
   render();
   refreshLists();
   setInterval(refreshLists, 5000);
+}
+
+/** The games with their option schemas, labels in the page's language. */
+async function loadGames() {
+  try {
+    state.games = await api("GET", `/api/games?lang=${encodeURIComponent(state.texts.lang)}`);
+  } catch (error) {
+    showAlert(error.message);
+  }
 }
 
 async function switchLanguage(code) {
   localStorage.setItem(LANGUAGE_KEY, code);
   state.texts = await loadTexts(code);
   document.documentElement.lang = state.texts.lang;
+  await loadGames();
   render();
   renderLists();
 }
@@ -63,16 +69,17 @@ function render() {
 function newTableForm() {
   const { t } = state.texts;
   const names = Object.keys(state.games);
-  const game = state.form?.game && names.includes(state.form.game) ? state.form.game : names[0] || "diemacher";
-  const info = state.games[game] || { min_players: 3, max_players: 5, options: {}, bots: ["random"] };
-  const players = Math.min(info.max_players, Math.max(info.min_players, state.form?.players || info.min_players));
+  const game = state.form?.game && names.includes(state.form.game) ? state.form.game : names[0] || "";
+  const info = state.games[game] || { min_players: 1, max_players: 1, options: {}, schema: [], bots: ["random"] };
+  const players = Math.min(info.max_players, Math.max(info.min_players, state.form?.players || info.default_players
+    || info.min_players));
   state.form = { game, players };
 
   const gameChoice = el("fieldset", { class: "game-choice" }, el("legend", {}, t("Game")),
     names.map((name) => el("label", { class: "radio-card" },
       el("input", { type: "radio", name: "game", value: name, checked: name === game,
         onchange: () => { state.form = { game: name }; render(); } }),
-      el("span", { class: "game-name" }, GAME_TITLES[name] || name),
+      el("span", { class: "game-name" }, state.games[name].title || GAME_TITLES[name] || name),
       el("span", { class: "hint" }, t("players: {min}–{max}", { min: state.games[name].min_players,
         max: state.games[name].max_players })))));
 
@@ -80,21 +87,8 @@ function newTableForm() {
     onchange: (e) => { state.form.players = Number(e.target.value); render(); } },
   range(info.min_players, info.max_players).map((n) => el("option", { value: n, selected: n === players }, String(n))));
 
-  const options = [];
-  if (game === "diemacher") {
-    options.push(
-      el("label", { for: "opt-elections" }, t("Elections")),
-      el("select", { id: "opt-elections", name: "elections" },
-        el("option", { value: "4" }, t("4 elections")),
-        el("option", { value: "7" }, t("7 elections (the long game)"))),
-      el("label", { class: "check" }, el("input", { type: "checkbox", id: "opt-open_money", name: "open_money" }),
-        " ", t("Open money: everybody sees everybody's money")));
-  } else if (game === "glueckauf") {
-    options.push(
-      el("label", { class: "check" }, el("input", { type: "checkbox", id: "opt-open_delivered", name: "open_delivered" }),
-        " ", t("Delivered orders are open")));
-  }
-
+  const lobbyOptions = (info.schema || []).filter((option) => option.lobby);
+  const options = lobbyOptions.map(optionField);
   const others = range(1, players - 1).map((seat) => {
     const id = `seat-${seat}`;
     return el("div", { class: "seat-choice" },
@@ -112,13 +106,7 @@ function newTableForm() {
     const name = form.querySelector("#host-name").value.trim();
     if (!name) return;
     localStorage.setItem(NAME_KEY, name);
-    const opts = {};
-    if (game === "diemacher") {
-      opts.elections = Number(form.querySelector("#opt-elections").value);
-      opts.open_money = form.querySelector("#opt-open_money").checked;
-    } else if (game === "glueckauf") {
-      opts.open_delivered = form.querySelector("#opt-open_delivered").checked;
-    }
+    const opts = Object.fromEntries(lobbyOptions.map((option) => [option.name, optionValue(form, option)]));
     const plan = range(1, players - 1).map((seat) => form.querySelector(`#seat-${seat}`).value);
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
@@ -141,6 +129,28 @@ function newTableForm() {
     el("fieldset", { class: "seats-plan" }, el("legend", {}, t("The other seats")),
       el("p", { class: "hint" }, t("You take seat 1.")), others),
     el("p", {}, el("button", { type: "submit", class: "primary" }, t("Create the table"))));
+}
+
+/** A form field for one table option of the game's schema (a checkbox, a choice or a number). */
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  if (option.kind === "bool") {
+    return el("label", { class: "check" }, el("input", { type: "checkbox", id, name: option.name,
+      checked: option.default === true }), " ", option.label);
+  }
+  const field = option.choices
+    ? el("select", { id, name: option.name }, option.choices.map((value) => el("option",
+      { value: JSON.stringify(value), selected: value === option.default }, String(value))))
+    : el("input", { id, name: option.name, type: option.kind === "int" ? "number" : "text",
+      min: option.low ?? undefined, max: option.high ?? undefined, value: option.default ?? "" });
+  return [el("label", { for: id }, option.label), field];
+}
+
+function optionValue(form, option) {
+  const input = form.querySelector(`#opt-${option.name}`);
+  if (option.kind === "bool") return input.checked;
+  if (option.choices) return JSON.parse(input.value);
+  return option.kind === "int" ? Number(input.value) : input.value;
 }
 
 async function createTable(game, players, options, name, plan) {

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.games.diemacher.text import card_name, money, phase_name, politician_name
+from stammtisch.games.diemacher.text import card_name, money, politician_name
 from stammtisch.i18n import _
 
 # Terminal styles for the parties' printed colours; black text would vanish on dark terminals.
@@ -25,13 +25,13 @@ STYLES = {
 
 
 def party_style(view: dict[str, Any], seat: int) -> str:
-    return STYLES.get(str(view["players"][seat].get("colour")), "bold")
+    return STYLES.get(str(view["board"]["seats"][seat].get("colour")), "bold")
 
 
 def party(view: dict[str, Any], seat: int | None) -> Text:
     if seat is None or seat < 0:
         return Text("—", style="dim")
-    name = str(view["players"][seat]["party_name"])
+    name = str(view["board"]["seats"][seat]["party_name"])
     return Text(name, style=party_style(view, seat))
 
 
@@ -54,21 +54,24 @@ def cards(cards: list[int | None], separator: str = ", ") -> str:
     return separator.join(card_name(c) for c in cards) if cards else "—"
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [status_line(view), boards(view), party_table(view), displays(view)]
+def render_view(view: dict[str, Any], described: dict[str, Any]) -> RenderableType:
+    """The table as ``view`` shows it; ``described`` is the table's Game.describe() (phase labels)."""
+    labels = {phase["name"]: phase["label"] for phase in described["phases"]}
+    parts: list[RenderableType] = [status_line(view, labels), boards(view), party_table(view), displays(view)]
     if view.get("seat") is not None:
         parts.append(private_panel(view))
     return Group(*parts)
 
 
-def status_line(view: dict[str, Any]) -> Text:
-    phase = phase_name(view["phase"])
-    round_text = (_("Round {round} of {last}").format(round=view["round"], last=view["last_round"])
-                  if view["round"] else _("Setup"))
+def status_line(view: dict[str, Any], labels: dict[str, str]) -> Text:
+    phase = labels.get(view["phase"], view["phase"])
+    round_text = (_("Round {round} of {last}").format(round=view["board"]["round"], last=view["board"]["last_round"])
+                  if view["board"]["round"] else _("Setup"))
     text = Text.assemble(
         (round_text, "bold"), " · ", (phase, "bold cyan"), " · ",
-        _("elections held {held} of {elections}").format(held=view["elections_held"], elections=view["elections"]),
-        " · ", styled(_("start player {party}"), party=party(view, view["start_player"])),
+        _("elections held {held} of {elections}").format(held=view["board"]["elections_held"],
+                                                         elections=view["board"]["elections"]),
+        " · ", styled(_("start player {party}"), party=party(view, view["board"]["start_player"])),
         " · ", styled(_("to act: {parties}"), parties=parties(view, view["to_act"])),
     )
     decision = view.get("decision") or {}
@@ -83,8 +86,8 @@ def status_line(view: dict[str, Any]) -> Text:
 def boards(view: dict[str, Any]) -> RenderableType:
     """The boards in play side by side as far as the width allows; the others as one line."""
     current = (view.get("decision") or {}).get("board")
-    in_play = [pos for pos, board in enumerate(view["boards"]) if board["in_play"]]
-    out = [view["boards"][pos]["name"] for pos in range(len(view["boards"])) if pos not in in_play]
+    in_play = [pos for pos, board in enumerate(view["board"]["boards"]) if board["in_play"]]
+    out = [view["board"]["boards"][pos]["name"] for pos in range(len(view["board"]["boards"])) if pos not in in_play]
     panels = Columns([board_panel(view, pos, pos == current) for pos in in_play], equal=True)
     legend = Text(_("☒ election this round · ×2 doubled opinion · ✦ media influencer · Match: program fit · "
                     "✓ has decided"), style="dim")
@@ -94,7 +97,7 @@ def boards(view: dict[str, Any]) -> RenderableType:
 
 
 def board_panel(view: dict[str, Any], pos: int, current: bool) -> Panel:
-    board = view["boards"][pos]
+    board = view["board"]["boards"][pos]
     title = _("{name} ({state}) · max {points} VP").format(name=board["name"], state=board["state"],
                                                           points=board["max_vp"])
     if board["ballot_box"]:
@@ -124,7 +127,7 @@ def board_table(view: dict[str, Any], board: dict[str, Any]) -> Table:
     for index, column in enumerate((_("Party"), _("Votes"), _("Trend"), _("Rallies"), _("Media"), _("Match"))):
         table.add_column(column, justify="left" if index == 0 else "right")
     influencer = board.get("media_influencer")
-    for seat in range(len(view["players"])):
+    for seat in range(len(view["board"]["seats"])):
         media = sum(1 for owner in board["media"] if owner == seat)
         name = party(view, seat) + (Text(" ✦", style="bold") if influencer == seat else Text(""))
         table.add_row(name, str(board["votes"][seat]), f"{board['trend'][seat]:+d}", str(board["rallies"][seat]),
@@ -146,7 +149,7 @@ def party_table(view: dict[str, Any]) -> Table:
     columns = (_("Party"), _("Base"), _("VP"), _("Money"), _("Hand"), _("Program"), _("Supply"))  # VP: elections so far
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index in (0, 5, 6) else "right")
-    for seat, player in enumerate(view["players"]):
+    for seat, player in enumerate(view["board"]["seats"]):
         name = party(view, seat) + Text(" " + _("(you)") if seat == view.get("seat") else "")
         if player.get("committed"):
             name += Text(" ✓", style="green")
@@ -167,16 +170,16 @@ def displays(view: dict[str, Any]) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan")
     table.add_column()
-    table.add_row(_("Program display"), cards(view["program_display"]))
-    table.add_row(_("Opinion display"), cards(view["opinion_display"]))
-    top = view.get("poll_top_back")
-    poll = (_("poll {count} (top: {top})").format(count=view["poll_deck"], top=top) if top
-            else _("poll {count}").format(count=view["poll_deck"]))
+    table.add_row(_("Program display"), cards(view["board"]["program_display"]))
+    table.add_row(_("Opinion display"), cards(view["board"]["opinion_display"]))
+    top = view["board"]["poll_top_back"]
+    poll = (_("poll {count} (top: {top})").format(count=view["board"]["poll_deck"], top=top) if top
+            else _("poll {count}").format(count=view["board"]["poll_deck"]))
     table.add_row(_("Decks"), ", ".join((
-        _("program {count}").format(count=view["program_deck"]),
-        _("opinion {count}").format(count=view["opinion_deck"]), poll,
-        _("double markers {count}").format(count=view["double_markers"]),
-        _("states to come {count}").format(count=view["future_states"]),
+        _("program {count}").format(count=view["board"]["program_deck"]),
+        _("opinion {count}").format(count=view["board"]["opinion_deck"]), poll,
+        _("double markers {count}").format(count=view["board"]["double_markers"]),
+        _("states to come {count}").format(count=view["board"]["future_states"]),
     )))
     table.add_row(_("Media presence"), media_presence(view))
     return table
@@ -184,14 +187,14 @@ def displays(view: dict[str, Any]) -> Table:
 
 def media_presence(view: dict[str, Any]) -> Text:
     slots = []
-    used = view["media_presence"][-view["elections"]:]  # the 4-election game uses the 4 white spots
+    used = view["board"]["media_presence"][-view["board"]["elections"]:]  # the 4-election game uses the 4 white spots
     for slot in used:
         slots.append(Text(_("{points} VP").format(points=slot["vp"]) + " ") + parties(view, slot["markers"]))
     return Text(" · ").join(slots)
 
 
 def private_panel(view: dict[str, Any]) -> Panel:
-    me = view["players"][view["seat"]]
+    me = view["board"]["seats"][view["seat"]]
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan")
     table.add_column()
@@ -211,8 +214,8 @@ def private_panel(view: dict[str, Any]) -> Panel:
                  expand=False)
 
 
-def render_final(view: dict[str, Any]) -> RenderableType | None:
-    rows = view.get("final_scores")
+def render_final(view: dict[str, Any], described: dict[str, Any]) -> RenderableType | None:
+    rows = (view["final"] or {}).get("detail")
     if not rows:
         return None
     best = max(row["total"] for row in rows)

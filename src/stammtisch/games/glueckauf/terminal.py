@@ -1,9 +1,9 @@
 """Glück Auf's table for the terminal, drawn from one seat's view only.
 
-Everything shown comes from the view (``stammtisch.games.glueckauf.view``); the packaged
-edition only supplies what the view leaves implicit: the spaces locked at this player count
-and the categories of the shift clock.  Colours always come with a letter or a word, so the
-table reads the same without colour.
+Everything shown comes from the view (``stammtisch.games.glueckauf.view``) and the table's
+``Game.describe()``, which tells what the view leaves implicit: the spaces locked at this player
+count, the categories of the shift clock, the cage's size and the scoring rates.  Colours always
+come with a letter or a word, so the table reads the same without colour.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.games.glueckauf.data import Edition, load_edition
+from stammtisch.games.glueckauf.text import stage_name
 from stammtisch.i18n import _
 
 COLOURS = ("yellow", "brown", "grey", "black")
@@ -120,53 +120,38 @@ def players(view: dict[str, Any], seats: list[int]) -> Text:
     return Text(", ").join(player(view, s) for s in seats) if seats else styled("—", "dim")
 
 
-def edition() -> Edition:
-    """The packaged edition: the view does not carry a table's own data file."""
-    return load_edition()
-
-
-def cage_capacity() -> int:
-    return edition().cage_capacity
-
-
 # --- the whole table ---------------------------------------------------------------------------
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [status_line(view), board(view), mines(view)]
+def render_view(view: dict[str, Any], described: dict[str, Any]) -> RenderableType:
+    """The table as ``view`` shows it; ``described`` is the table's Game.describe() (its edition)."""
+    edition = described["board"]
+    parts: list[RenderableType] = [status_line(view), board(view, edition), mines(view, edition)]
     if view.get("seat") is not None:
         private = private_panel(view)
         if private is not None:
             parts.append(private)
-    parts.append(decision_panel(view))
+    parts.append(decision_panel(view, edition))
     return Group(*parts)
-
-
-def stage_name(stage: str) -> str:
-    names = {
-        "draft": _("Drafting orders"), "place": _("Placing workers"), "mining": _("Mining"),
-        "keep_tile": _("Choosing a drawn tunnel tile"), "return_tiles": _("Returning drawn tunnel tiles"),
-        "keep_order": _("Choosing a drawn order card"), "return_orders": _("Returning drawn order cards"),
-        "coal": _("Substitute coal"), "confirm": _("Confirming the turn"), "over": _("Game over"),
-    }  # fmt: skip
-    return names.get(stage, stage)
 
 
 def status_line(view: dict[str, Any]) -> Text:
     text = Text.assemble(
-        (_("Shift {shift} of {shifts}").format(shift=view["shift"], shifts=view["shifts"]), "bold"), " · ",
-        (stage_name(view["stage"]), "bold cyan"), " · ",
-        fill(_("start player {player}"), player=player(view, view["start_player"])),
+        (_("Shift {shift} of {shifts}").format(shift=view["board"]["shift"], shifts=view["board"]["shifts"]), "bold"),
+        " · ",
+        (stage_name(view["phase"]), "bold cyan"), " · ",
+        fill(_("start player {player}"), player=player(view, view["board"]["start_player"])),
     )  # fmt: skip
-    if view["stage"] != "over":
+    if view["phase"] != "over":
         text.append_text(Text(" · ") + fill(_("to act: {players}"), players=players(view, view["to_act"])))
     return text
 
 
 def piles_line(view: dict[str, Any]) -> Text:
     return Text.assemble(
-        _("Tile stack {n}").format(n=view["tile_stack"]), " · ", _("order deck {n}").format(n=view["order_deck"]),
-        " · ", fill(_("coal supply {cubes}"), cubes=supply(view["supply"])),
+        _("Tile stack {n}").format(n=view["board"]["tile_stack"]), " · ",
+        _("order deck {n}").format(n=view["board"]["order_deck"]),
+        " · ", fill(_("coal supply {cubes}"), cubes=supply(view["board"]["supply"])),
     )  # fmt: skip
 
 
@@ -177,31 +162,21 @@ def supply(counts: dict[str, int]) -> Text:
 # --- the board ---------------------------------------------------------------------------------
 
 
-def board(view: dict[str, Any]) -> Panel:
+def board(view: dict[str, Any], edition: dict[str, Any]) -> Panel:
     """The worker spaces by action, each with its occupant; locked spaces marked as such."""
-    spaces = view["spaces"]
-    locked = locked_spaces(view)
+    locked = edition["locked"]
     grid = Table.grid(padding=(0, 3))
     for _column in range(3):
         grid.add_column(vertical="top")
-    factory = space_group(_("Factory (tunnel tiles)"), view, spaces, locked, (FACTORY, FACTORY_DRAW))
-    orders = space_group(_("New orders"), view, spaces, locked, (ORDER, ORDER_DRAW))
-    delivery = space_group(_("Delivery"), view, spaces, locked, (DELIVERY,))
-    mining = space_group(_("Mining"), view, spaces, locked, (MINING,))
-    money = space_group(_("Money"), view, spaces, locked, (MONEY, BANK))
+    factory = space_group(_("Factory (tunnel tiles)"), view, edition["spaces"], locked, (FACTORY, FACTORY_DRAW))
+    orders = space_group(_("New orders"), view, edition["spaces"], locked, (ORDER, ORDER_DRAW))
+    delivery = space_group(_("Delivery"), view, edition["spaces"], locked, (DELIVERY,))
+    mining = space_group(_("Mining"), view, edition["spaces"], locked, (MINING,))
+    money = space_group(_("Money"), view, edition["spaces"], locked, (MONEY, BANK))
     grid.add_row(factory, Group(orders, Text(""), delivery), Group(mining, Text(""), money))
     legend = styled(_("P1×2: two workers of Player 1 (placing there costs one more) · ▨ locked at this table"), "dim")
-    body = Group(grid, piles_line(view), legend, Text(""), shift_clock(view))
+    body = Group(grid, piles_line(view), legend, Text(""), shift_clock(view, edition))
     return Panel(body, title=_("Board"), title_align="left", expand=False)
-
-
-def locked_spaces(view: dict[str, Any]) -> list[str]:
-    """Spaces of the edition missing from the view: locked at this player count."""
-    spaces = view["spaces"]
-    ids = [space.id for space in edition().spaces]
-    if not set(spaces) <= set(ids):
-        return []  # the table plays another edition: nothing known about its locks
-    return [space_id for space_id in ids if space_id not in spaces]
 
 
 def space_kind(space_id: str) -> tuple[str, str]:
@@ -212,8 +187,9 @@ def space_kind(space_id: str) -> tuple[str, str]:
 
 
 def space_group(
-    title: str, view: dict[str, Any], spaces: dict[str, Any], locked: list[str], kinds: tuple[str, ...]
+    title: str, view: dict[str, Any], order: list[str], locked: list[str], kinds: tuple[str, ...]
 ) -> Table:
+    spaces = view["board"]["spaces"]
     table = Table.grid(padding=(0, 1))
     table.title = title
     table.title_justify = "left"
@@ -221,8 +197,7 @@ def space_group(
     table.add_column(justify="right", no_wrap=True)  # which space
     table.add_column()  # what is on it
     table.add_column()  # who stands there
-    ids = [s.id for s in edition().spaces] if not set(spaces) - {s.id for s in edition().spaces} else list(spaces)
-    for space_id in ids:
+    for space_id in order:
         kind, value = space_kind(space_id)
         if kind not in kinds:
             continue
@@ -253,17 +228,19 @@ def space_content(view: dict[str, Any], kind: str, entry: dict[str, Any]) -> Tex
     if kind == FACTORY:
         if entry.get("tile"):
             return tile_text(entry["tile"])
-        return styled(_("refilled at the end of the turn") if view["tile_stack"] else _("empty (stack used up)"), "dim")
+        return styled(_("refilled at the end of the turn") if view["board"]["tile_stack"]
+                      else _("empty (stack used up)"), "dim")
     if kind == ORDER:
         if entry.get("card"):
             return card_text(entry["card"])
-        if view["stage"] == "draft":
+        if view["phase"] == "draft":
             return styled(_("filled after the draft"), "dim")
-        return styled(_("refilled at the end of the turn") if view["order_deck"] else _("empty (deck used up)"), "dim")
+        return styled(_("refilled at the end of the turn") if view["board"]["order_deck"]
+                      else _("empty (deck used up)"), "dim")
     if kind == FACTORY_DRAW:
-        return styled(_("from the stack ({n} left)").format(n=view["tile_stack"]), "dim")
+        return styled(_("from the stack ({n} left)").format(n=view["board"]["tile_stack"]), "dim")
     if kind == ORDER_DRAW:
-        return styled(_("from the deck ({n} left)").format(n=view["order_deck"]), "dim")
+        return styled(_("from the deck ({n} left)").format(n=view["board"]["order_deck"]), "dim")
     if kind == BANK:
         return styled(_("1 Mark, any number"), "dim")
     return Text("")
@@ -308,9 +285,9 @@ def category_group(kind: str) -> str:
     return groups.get(kind, kind)
 
 
-def shift_clock(view: dict[str, Any]) -> Group:
+def shift_clock(view: dict[str, Any], edition: dict[str, Any]) -> Group:
     """The categories by the shift they join the scoring; those scored after this shift marked ✓."""
-    shift = view["shift"]
+    shift = view["board"]["shift"]
     table = Table.grid(padding=(0, 1))
     if view["players"] > 2:
         title = _("Shift clock: majorities scored after each shift (VP for 1st/2nd place)")
@@ -320,14 +297,14 @@ def shift_clock(view: dict[str, Any]) -> Group:
     table.add_column(no_wrap=True)
     table.add_column()
     rows: dict[tuple[int, str], list[Text]] = {}
-    for category in edition().categories:
-        if category.kind == "transport_fields":
-            name = Text(transport_word(TRANSPORTS[category.key]))
+    for category in edition["categories"]:
+        if category["kind"] == "transport_fields":
+            name = Text(transport_word(category["key"]))
         else:
-            name = cube(COLOURS[category.key])
-        prize = f" {category.first}/{category.second}" if view["players"] > 2 else f" {category.first}"
-        rows.setdefault((category.from_shift, category.kind), []).append(name + Text(prize))
-    done = _("✓ scored") if view["stage"] == "over" else _("✓ scores")
+            name = cube(category["key"])
+        prize = f" {category['first']}/{category['second']}" if view["players"] > 2 else f" {category['first']}"
+        rows.setdefault((category["from_shift"], category["kind"]), []).append(name + Text(prize))
+    done = _("✓ scored") if view["phase"] == "over" else _("✓ scores")
     for (start, kind), entries in rows.items():
         scores = start <= shift
         mark = styled(done, "bold green") if scores else styled(_("from shift {shift}").format(shift=start), "dim")
@@ -342,8 +319,8 @@ def shift_clock(view: dict[str, Any]) -> Group:
 class Mines:
     """The players' panels, as many side by side as fit the width, the rows evenly filled."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.panels = [mine_panel(view, seat) for seat in range(len(view["seats"]))]
+    def __init__(self, view: dict[str, Any], capacity: int) -> None:
+        self.panels = [mine_panel(view, seat, capacity) for seat in range(len(view["board"]["seats"]))]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         count = len(self.panels)
@@ -360,27 +337,28 @@ class Mines:
                        "◀ the cage, · a free spot in it"), "dim")  # fmt: skip
 
 
-def mines(view: dict[str, Any]) -> Mines:
-    return Mines(view)
+def mines(view: dict[str, Any], edition: dict[str, Any]) -> Mines:
+    return Mines(view, edition["cage_capacity"])
 
 
-def mine_panel(view: dict[str, Any], seat: int) -> Panel:
-    me = view["seats"][seat]
+def mine_panel(view: dict[str, Any], seat: int, capacity: int) -> Panel:
+    me = view["board"]["seats"][seat]
     title = Text.assemble(
         short(seat), " ", player(view, seat), " · ", (_("{vp} VP").format(vp=me["vp"]), "bold"), " · ",
         (marks(me["money"]), "bold"),
     )  # fmt: skip
     workers = Text(_("Workers: {left} left · canteen {canteen} · bank {bank}").format(
         left=me["workers"], canteen=me["canteen"], bank=me["bank"]))  # fmt: skip
-    body: list[RenderableType] = [workers, pit_table(me), balance_line(me), orders_table(me), delivered_line(view, me)]
-    current = view.get("current") == seat
-    start = Text("★ " + _("start player")) if view["start_player"] == seat else None
+    body: list[RenderableType] = [workers, pit_table(me, capacity), balance_line(me), orders_table(me),
+                                  delivered_line(view, me)]
+    current = view["board"]["current"] == seat
+    start = Text("★ " + _("start player")) if view["board"]["start_player"] == seat else None
     return Panel(Group(*body), title=Text("▶ " if current else "") + title, title_align="left",
                  subtitle=start, subtitle_align="left",
                  border_style=seat_style(seat) if current else "")  # fmt: skip
 
 
-def pit_table(me: dict[str, Any]) -> Table:
+def pit_table(me: dict[str, Any], capacity: int) -> Table:
     """The surface and the four tunnels; each tunnel's tiles by side, its minecarts and their coal."""
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
     table.add_column(_("Level"), no_wrap=True)
@@ -389,7 +367,7 @@ def pit_table(me: dict[str, Any]) -> Table:
     table.add_column(_("Minecarts"), no_wrap=True)
     table.add_column(_("Cage"), no_wrap=True)
     cage = me["cage_level"]
-    cage_text = cage_cell(me["cage"])
+    cage_text = cage_cell(me["cage"], capacity)
     storage = fill(_("storage {cubes}"), cubes=cubes(me["storage"]))
     table.add_row(styled(_("surface"), "bold"), "", "", storage, cage_text if cage == "surface" else "")
     for tunnel in me["tunnels"]:
@@ -400,10 +378,9 @@ def pit_table(me: dict[str, Any]) -> Table:
     return table
 
 
-def cage_cell(load: dict[str, int]) -> Text:
+def cage_cell(load: dict[str, int], spots: int) -> Text:
     """◀ points at the cage's level; a letter per cube in it, · per free spot."""
     held = sum(load.values())
-    spots = cage_capacity()
     return Text("◀ ") + cubes(load, "") + styled("·" * max(0, spots - held), "dim") + Text(f" {held}/{spots}")
 
 
@@ -471,7 +448,7 @@ def delivered_line(view: dict[str, Any], me: dict[str, Any]) -> Text:
     if not count:
         cards = styled(_("none"), "dim")
     elif me["delivered"] is None:
-        cards = styled(_("face down") if view["stage"] == "over" else _("face down until the shift scoring"), "dim")
+        cards = styled(_("face down") if view["phase"] == "over" else _("face down until the shift scoring"), "dim")
     else:
         cards = Text(" · ").join(card_text(card) for card in me["delivered"])
     return label + Text(" ") + cards
@@ -484,22 +461,22 @@ def private_panel(view: dict[str, Any]) -> Panel | None:
     """What only the viewing seat sees (the draw-5 hand) and what it owes (substitute cubes)."""
     seat = view["seat"]
     rows: list[tuple[str, RenderableType]] = []
-    drawn = view.get("drawn")
+    drawn = view["board"]["drawn"]
     if drawn:
-        if view["stage"] in ("keep_tile", "return_tiles"):
+        if view["phase"] in ("keep_tile", "return_tiles"):
             rows.append((_("Drawn tunnel tiles\n(only you see them)"),
                          Text("\n").join(tile_text(t, with_id=True) for t in drawn)))  # fmt: skip
         else:
             rows.append((_("Drawn order cards\n(only you see them)"), Text("\n").join(card_text(c) for c in drawn)))
-    returned = view.get("returned")
+    returned = view["board"]["returned"]
     if returned:
         label = (_("Put back on top\n(the last one is drawn first)") if returned["to"] == "top"
                  else _("Put back under the pile\n(the last one lies lowest)"))
-        tiles = view["stage"] == "return_tiles"
+        tiles = view["phase"] == "return_tiles"
         rows.append((label, Text("\n").join(tile_text(i, with_id=True) if tiles else card_text(i)
                                             for i in returned["items"])))
-    if view.get("substitutes_owed") and view.get("current") == seat:
-        rows.append((_("Substitutes owed"), substitutes(view["substitutes_owed"])))
+    if view["board"]["substitutes_owed"] and view["board"]["current"] == seat:
+        rows.append((_("Substitutes owed"), substitutes(view["board"]["substitutes_owed"])))
     if not rows:
         return None
     table = Table.grid(padding=(0, 2))
@@ -517,24 +494,24 @@ def substitutes(owed: list[str]) -> Text:
     )
 
 
-def decision_panel(view: dict[str, Any]) -> Panel:
-    stage = view["stage"]
-    current = view.get("current")
+def decision_panel(view: dict[str, Any], edition: dict[str, Any]) -> Panel:
+    stage = view["phase"]
+    current = view["board"]["current"]
     who = player(view, current)
     body: list[RenderableType] = []
     if stage == "over":
-        winners = view.get("winners") or []
+        winners = (view["final"] or {}).get("winners") or []
         template = _("Game over. Winner: {players}") if len(winners) == 1 else _("Game over. Winners: {players}")
         body.append(fill(template, players=players(view, winners)))
     elif stage == "draft":
-        queue = Text(" → ").join(short(s) for s in view["draft_queue"])
+        queue = Text(" → ").join(short(s) for s in view["board"]["draft_queue"])
         body.append(fill(_("{player} drafts an order card; still to draft: {queue}"), player=who, queue=queue))
-        body.append(Columns([card_text(c) for c in view["draft"]], padding=(0, 3)))
+        body.append(Columns([card_text(c) for c in view["board"]["draft"]], padding=(0, 3)))
     elif stage == "place":
-        left = view["seats"][current]["workers"] if current is not None else 0
+        left = view["board"]["seats"][current]["workers"] if current is not None else 0
         body.append(fill(_("{player} places workers ({n} left)"), player=who, n=left))
     elif stage == "mining":
-        body.extend(mining_run(view))
+        body.extend(mining_run(view, edition["cage_capacity"]))
     elif stage in ("keep_tile", "return_tiles", "keep_order", "return_orders"):
         templates = {
             "keep_tile": _("{player} buys one of the 5 drawn tunnel tiles, or none"),
@@ -548,8 +525,8 @@ def decision_panel(view: dict[str, Any]) -> Panel:
     elif stage == "coal":
         body.append(fill(_("{player} may put a cube of another colour on each new minecart, or leave it empty: "
                            "{minecarts}"), player=who,
-                         minecarts=substitutes(view["substitutes_owed"])))  # fmt: skip
-        body.append(fill(_("coal supply {cubes}"), cubes=supply(view["supply"])))
+                         minecarts=substitutes(view["board"]["substitutes_owed"])))  # fmt: skip
+        body.append(fill(_("coal supply {cubes}"), cubes=supply(view["board"]["supply"])))
     elif stage == "confirm":
         body.append(fill(_("{player} confirms the turn; the space emptied is refilled then"), player=who))
     else:
@@ -557,12 +534,12 @@ def decision_panel(view: dict[str, Any]) -> Panel:
     return Panel(Group(*body), title=_("Now"), title_align="left", border_style="yellow", expand=False)
 
 
-def mining_run(view: dict[str, Any]) -> list[RenderableType]:
+def mining_run(view: dict[str, Any], capacity: int) -> list[RenderableType]:
     """The run as a row of steps, used ones filled, with the steps left and where the cage stands."""
-    current = view["current"]
-    left = view["steps_left"]
+    current = view["board"]["current"]
+    left = view["board"]["steps_left"]
     total = run_length(view, current, left)
-    me = view["seats"][current]
+    me = view["board"]["seats"][current]
     if total is None:
         track = styled("□" * left, "bold")
         head = _("{left} steps left").format(left=left)
@@ -575,7 +552,7 @@ def mining_run(view: dict[str, Any]) -> list[RenderableType]:
     lines: list[RenderableType] = [
         fill(_("{player} mines: {progress}"), player=player(view, current), progress=styled(head, "bold"))
         + Text("  ") + track,
-        fill(_("Cage {where}, holding {cubes}"), where=where, cubes=cage_cell(me["cage"])) + Text(" · ")
+        fill(_("Cage {where}, holding {cubes}"), where=where, cubes=cage_cell(me["cage"], capacity)) + Text(" · ")
         + fill(_("storage {cubes}"), cubes=cubes(me["storage"])),
     ]  # fmt: skip
     if level == "surface":
@@ -591,7 +568,7 @@ def mining_run(view: dict[str, Any]) -> list[RenderableType]:
 def run_length(view: dict[str, Any], seat: int, left: int) -> int | None:
     """The steps of the pit the seat is mining from, when only one of its pits fits."""
     fits = []
-    for space_id, entry in view["spaces"].items():
+    for space_id, entry in view["board"]["spaces"].items():
         kind, value = space_kind(space_id)
         if kind == MINING and value.isdigit() and entry.get("owner") == seat and int(value) >= left:
             fits.append(int(value))
@@ -601,26 +578,26 @@ def run_length(view: dict[str, Any], seat: int, left: int) -> int | None:
 # --- the end -----------------------------------------------------------------------------------
 
 
-def render_final(view: dict[str, Any]) -> RenderableType | None:
-    rows = view.get("final")
+def render_final(view: dict[str, Any], described: dict[str, Any]) -> RenderableType | None:
+    rows = (view["final"] or {}).get("detail")
     if not rows:
         return None
-    winners = view.get("winners") or []
+    winners = (view["final"] or {}).get("winners") or []
     table = Table(title=_("Final scores (victory points by source)"))
     table.add_column(_("Player"))
-    rules = edition()
+    rules = described["board"]
     table.caption = _(
         "Marks: 1 VP per {marks} Marks · Coal: 1 VP per {coal} cubes (cubes owned) · Orders: {order} VP per order "
         "outstanding (orders) · Balance: {tile} VP per tile one side has in excess (light:dark) · Marks kept: the "
         "tie-break"
-    ).format(marks=rules.marks_per_vp, coal=rules.coal_per_vp, order=rules.vp_per_outstanding_order,
-             tile=rules.vp_per_unbalanced_tile)  # fmt: skip
+    ).format(marks=rules["marks_per_vp"], coal=rules["coal_per_vp"], order=rules["vp_per_outstanding_order"],
+             tile=rules["vp_per_unbalanced_tile"])  # fmt: skip
     table.caption_justify = "left"
     for column in (_("Shifts, deliveries"), _("Marks"), _("Coal"), _("Orders"), _("Balance"), _("Total"),
                    _("Marks kept")):  # fmt: skip
         table.add_column(column, justify="right")
     for seat, row in enumerate(rows):
-        total = view["seats"][seat]["vp"]
+        total = view["board"]["seats"][seat]["vp"]
         name = player(view, seat)
         if seat in winners:
             name += styled(" ★ " + _("winner"), "bold")

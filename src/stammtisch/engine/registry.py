@@ -1,0 +1,153 @@
+"""The games Stammtisch knows, found rather than listed: each game folder declares a ``GameSpec``.
+
+Games register through the entry-point group ``stammtisch.games`` (``name = "package.spec:SPEC"`` in
+``pyproject.toml``), so a game installed from another distribution plugs in too.  Because entry
+points come from the installed metadata, which may be stale or point at another checkout, the
+registry also finds every subpackage of ``stammtisch.games`` that has a ``spec`` module with a
+``SPEC``: the games of the running source tree are always there.  An entry point wins over the
+in-tree spec of the same name.  docs/adding-a-game.md describes what a game provides.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+from stammtisch.bots.base import Bot, RandomBot
+from stammtisch.engine.options import Option
+from stammtisch.engine.protocol import Action, Event, Game
+from stammtisch.i18n import _
+
+GROUP = "stammtisch.games"
+View = Mapping[str, Any]
+
+
+class GameText(Protocol):
+    """A game's sentences, in the reader's current language (``i18n.using_language``): one signature
+    for every game.  ``view`` is the reader's view at that moment, ``names`` the players' names
+    (seat order; the game may prefer names its view gives, such as Die Macher's parties)."""
+
+    def describe_event(self, event: Event, view: View, names: Sequence[str] | None) -> str: ...
+
+    def describe_action(self, action: Action, view: View, names: Sequence[str] | None) -> str: ...
+
+
+class UnknownGame(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of Stammtisch needs to know about a game.
+
+    Module references are ``"package.module"`` or ``"package.module:attribute"`` strings, imported when
+    first used, so listing the games stays cheap and the server never imports a terminal renderer.
+    """
+
+    name: str
+    title: str  # msgid, N_("…")
+    game: type[Game[Any]]
+    default_players: int
+    text: str  # module offering GameText's two functions, and word tables (UPPER_CASE dicts/tuples of msgids)
+    terminal: str  # module offering render_view(view, describe) and render_final(view, describe)
+    browser: str  # the browser module under /static/: "<name>.js"
+    bots: Mapping[str, str] = field(default_factory=dict)  # kind -> "module:Class" taking (seed); "random" is free
+    bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
+    outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
+
+    @property
+    def min_players(self) -> int:
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game.max_players
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.game.option_schema
+
+    def make(self, players: int, options: Mapping[str, Any] | None = None) -> Game[Any]:
+        return self.game(players, options)
+
+    def texts(self) -> GameText:
+        module: GameText = _load(self.text)
+        return module
+
+    def terminal_module(self) -> Any:
+        return _load(self.terminal)
+
+    def bot_kinds(self) -> tuple[str, ...]:
+        return (*self.bots, "random") if "random" not in self.bots else tuple(self.bots)
+
+    def bot(self, kind: str, seed: int) -> Bot:
+        if kind == "random" and "random" not in self.bots:
+            return RandomBot(seed)
+        if kind not in self.bots:
+            raise ValueError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
+                kind=kind, choices=", ".join(self.bot_kinds())))
+        bot: Bot = _load(self.bots[kind])(seed)
+        return bot
+
+    def default_bot(self) -> str:
+        return self.bot_kinds()[0]
+
+    def bench_tables(self) -> list[tuple[int, dict[str, Any]]]:
+        if self.bench:
+            return [(players, dict(options)) for players, options in self.bench]
+        return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
+
+    def outcome_labels(self) -> Mapping[str, str]:
+        return _load(self.outcomes) if self.outcomes else {}
+
+
+@cache
+def _load(reference: str) -> Any:
+    module, _sep, attribute = reference.partition(":")
+    found = import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
+@cache
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name, in name order."""
+    found: dict[str, GameSpec] = {}
+    for point in entry_points(group=GROUP):
+        found[point.name] = _checked(point.name, point.load(), f"entry point {point.value}")
+    import stammtisch.games as package
+
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        name = info.name.rsplit(".", 1)[1]
+        if info.ispkg and name not in found and _has_spec(info.name):
+            found[name] = _checked(name, import_module(info.name + ".spec").SPEC, info.name + ".spec")
+    return dict(sorted(found.items()))
+
+
+def _has_spec(package: str) -> bool:
+    return any(info.name == "spec" for info in pkgutil.iter_modules(import_module(package).__path__))
+
+
+def _checked(name: str, spec: Any, where: str) -> GameSpec:
+    if not isinstance(spec, GameSpec) or spec.name != name or spec.game.name != name:
+        raise TypeError(f"{where} does not give the GameSpec of {name!r}")
+    return spec
+
+
+def game_spec(name: str) -> GameSpec:
+    found = games().get(name)
+    if found is None:
+        raise UnknownGame(_("unknown game {name!r}; choose one of {choices}").format(
+            name=name, choices=", ".join(games())))
+    return found
+
+
+def make_game(name: str, players: int, options: Mapping[str, Any] | None = None) -> Game[Any]:
+    return game_spec(name).make(players, options)
+
+
+GameFactory = Callable[[str, int, Mapping[str, Any] | None], Game[Any]]

@@ -1,0 +1,18 @@
+"""Die Macher as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
+
+from stammtisch.engine.registry import GameSpec
+from stammtisch.games.diemacher.rules import DieMacher
+from stammtisch.i18n import N_
+
+SPEC = GameSpec(
+    name="diemacher",
+    title=N_("Die Macher"),
+    game=DieMacher,
+    default_players=3,
+    text="stammtisch.games.diemacher.text",
+    terminal="stammtisch.games.diemacher.terminal",
+    browser="diemacher.js",
+    bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot"},
+    bench=tuple((n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)),
+    outcomes="stammtisch.games.diemacher.text:OUTCOMES",
+)

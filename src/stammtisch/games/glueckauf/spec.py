@@ -1,0 +1,17 @@
+"""Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
+
+from stammtisch.engine.registry import GameSpec
+from stammtisch.games.glueckauf.rules import GlueckAuf
+from stammtisch.i18n import N_
+
+SPEC = GameSpec(
+    name="glueckauf",
+    title=N_("Glück Auf"),
+    game=GlueckAuf,
+    default_players=2,
+    text="stammtisch.games.glueckauf.text",
+    terminal="stammtisch.games.glueckauf.terminal",
+    browser="glueckauf.js",
+    bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot"},
+    bench=tuple((n, {}) for n in (2, 3, 4)),
+)
