@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.games.diemacher.board import matches, media_influencer
+from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
 
@@ -138,16 +139,17 @@ def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]
     decision: dict[str, Any] = {"phase": state.phase, "step": state.step}
     if state.poll_in_hand != NOBODY:
         decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])
-    elif state.program_change:
-        who, step, swaps, _origin, _ = state.program_change
-        decision.update(kind="program_change", seat=who, step=("mode", "take", "swap", "keep")[step], swaps=swaps)
-    elif state.phase == "election" and state.auction:
-        _decided, asked, strongest, *candidates = state.auction
-        decision.update(kind="coalition", strongest=strongest, candidates=candidates, asked=asked)
-    elif state.phase in ("rebid", "polls") and state.auction:
-        high, high_seat, position, *order = state.auction
-        decision.update(kind="auction", high=high if high >= 0 else None, high_seat=_none(high_seat),
-                        order=order, position=position)
+    elif state.program_change is not None:
+        change = state.program_change
+        decision.update(kind="program_change", seat=change.seat, step=STEP_NAMES[change.step], swaps=change.swaps)
+    elif state.phase == "election" and state.talks is not None:
+        talks = state.talks
+        decision.update(kind="coalition", strongest=talks.strongest, candidates=list(talks.candidates),
+                        asked=talks.asked)
+    elif state.phase in ("rebid", "polls") and state.auction is not None:
+        auction = state.auction
+        decision.update(kind="auction", high=auction.high if auction.high >= 0 else None,
+                        high_seat=_none(auction.high_seat), order=list(auction.order), position=auction.position)
     if state.phase in ("rallies", "cabinet", "politicians", "media_shift", "polls") and state.phase != "over":
         boards = game.from_election(state)
         if state.cursor < len(boards):

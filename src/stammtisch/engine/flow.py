@@ -1,0 +1,164 @@
+"""Declared flow: a game's phases as data, and the one loop that runs them.
+
+A game is a track of phases.  Each phase declares, in the engine's terms:
+
+- ``name`` (kept in the state, shown in views) and ``label`` (a msgid for the phase track);
+- ``kind``: SEQUENTIAL (one seat decides at a time), SEALED (every seat still to commit decides at
+  once, unseen; engine/sealed.py) or AUTOMATIC (nobody decides: only ``settle`` runs);
+- ``to_act``: who acts, when not the default (the seat the game names for sequential phases, the
+  seats that have not committed for sealed ones);
+- ``legal``: the legal actions of a seat; ``moves``: action name → the function that carries it out;
+- ``settle``: runs every step that needs no decision and says what comes next (``WAIT`` for a
+  decision, ``NEXT`` for the declared next phase, ``STAY`` to settle again, or a phase name);
+  a sealed phase declares ``reveal`` instead, run once every seat has committed;
+- ``next``: the phase that normally follows; ``enter``: what entering the phase sets up.
+
+An *interlude* is a phase that interrupts whichever phase is current while its ``active`` test holds
+(a poll card to publish, a program change in the middle of politician actions); its settle returns
+``NEXT`` when it is over and the interrupted phase carries on.
+
+The game wires its phases into a ``Flow`` and delegates ``to_act``, ``legal_actions`` and
+``apply`` to it: ``apply`` runs the move, then settles until somebody must decide again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from stammtisch.engine import sealed
+from stammtisch.engine.protocol import Action, Event, Seat
+
+SEQUENTIAL = "sequential"
+SEALED = "sealed"
+AUTOMATIC = "automatic"
+
+# What settle returns.
+WAIT = "<wait>"  # somebody must decide
+NEXT = "<next>"  # this phase is over: enter the declared next phase
+STAY = "<stay>"  # the state changed (an interlude opened, a phase entered by hand): settle again
+
+# Signatures, with G the game and S its state (kept loose: each game's functions name their types).
+Legal = Callable[[Any, Any, Seat], list[Action]]
+Move = Callable[[Any, Any, Seat, Action, list[Event]], None]
+Settle = Callable[[Any, Any, list[Event]], str]
+Enter = Callable[[Any, Any, list[Event]], None]
+ToAct = Callable[[Any, Any], list[Seat]]
+Active = Callable[[Any], bool]
+
+
+class Phase:
+    """One declared phase (or interlude) of a game."""
+
+    __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active")
+
+    def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
+                 moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
+                 reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
+                 to_act: ToAct | None = None, active: Active | None = None) -> None:
+        if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
+            raise ValueError(f"phase {name}: unknown kind {kind!r}")
+        if kind == SEALED and reveal is None:
+            raise ValueError(f"sealed phase {name} declares no reveal")
+        if kind != AUTOMATIC and (legal is None or not moves):
+            raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.legal = legal
+        self.moves: dict[str, Move] = dict(moves or {})
+        self.settle = settle
+        self.reveal = reveal
+        self.next = next
+        self.enter = enter
+        self.to_act = to_act
+        self.active = active
+
+
+class Flow:
+    """The phases of one game and the loop that runs them.
+
+    ``actor`` names the state attribute holding the seat of a sequential decision, ``committed``
+    the one holding the sealed decisions' list of who has committed (engine/sealed.py).
+    """
+
+    __slots__ = ("phases", "interludes", "actor", "committed", "over")
+
+    def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
+                 committed: str = "done", over: str = "over") -> None:
+        self.phases: dict[str, Phase] = {}
+        for phase in phases:
+            if phase.name in self.phases:
+                raise ValueError(f"phase {phase.name} declared twice")
+            self.phases[phase.name] = phase
+        self.interludes = tuple(interludes)
+        for phase in [*self.phases.values(), *self.interludes]:
+            if phase.next is not None and phase.next not in self.phases and phase.next != over:
+                raise ValueError(f"phase {phase.name}: next phase {phase.next} is not declared")
+        self.actor = actor
+        self.committed = committed
+        self.over = over  # the name of the finished game's phase
+
+    def current(self, state: Any) -> Phase:
+        for interlude in self.interludes:
+            if interlude.active is not None and interlude.active(state):
+                return interlude
+        return self.phases[state.phase]
+
+    def track(self) -> list[tuple[str, str]]:
+        """(name, label) of every phase, in declaration order."""
+        return [(phase.name, phase.label) for phase in self.phases.values()]
+
+    # ------------------------------------------------------------------ the protocol, once
+
+    def to_act(self, game: Any, state: Any) -> list[Seat]:
+        if state.phase == self.over:
+            return []
+        phase = self.current(state)
+        if phase.to_act is not None:
+            return phase.to_act(game, state)
+        if phase.kind == SEALED:
+            return sealed.waiting(getattr(state, self.committed))
+        return [getattr(state, self.actor)]
+
+    def legal_actions(self, game: Any, state: Any, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(game, state):
+            return []
+        legal = self.current(state).legal
+        return legal(game, state, seat) if legal is not None else []
+
+    def apply(self, game: Any, state: Any, seat: Seat, action: Action) -> list[Event]:
+        """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
+        events: list[Event] = []
+        self.current(state).moves[action[0]](game, state, seat, action, events)
+        self.advance(game, state, events)
+        return events
+
+    def advance(self, game: Any, state: Any, events: list[Event]) -> None:
+        over = self.over
+        while state.phase != over:
+            phase = self.current(state)
+            if phase.kind == SEALED:
+                if sealed.waiting(getattr(state, self.committed)):
+                    return
+                assert phase.reveal is not None
+                outcome = phase.reveal(game, state, events)
+            elif phase.settle is not None:
+                outcome = phase.settle(game, state, events)
+            else:
+                return
+            if outcome == WAIT:
+                return
+            if outcome == STAY or (outcome == NEXT and phase.active is not None):
+                continue
+            self.enter(game, state, phase.next if outcome == NEXT else outcome, events)
+
+    def enter(self, game: Any, state: Any, name: str | None, events: list[Event]) -> None:
+        """Make ``name`` the current phase and run its set-up."""
+        if name is None:
+            raise ValueError(f"phase {state.phase} is over but declares no next phase")
+        state.phase = name
+        if name != self.over:
+            enter = self.phases[name].enter
+            if enter is not None:
+                enter(game, state, events)
