@@ -122,10 +122,19 @@ class Flow:
         return [getattr(state, self.actor)]
 
     def legal_actions(self, game: Any, state: Any, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(game, state):
+        if state.phase == self.over:
             return []
-        legal = self.current(state).legal
-        return legal(game, state, seat) if legal is not None else []
+        phase = self.current(state)
+        if phase.to_act is not None:
+            acting = seat in phase.to_act(game, state)
+        elif phase.kind == SEALED:
+            committed = getattr(state, self.committed)
+            acting = 0 <= seat < len(committed) and not committed[seat]
+        else:
+            acting = seat == getattr(state, self.actor)
+        if not acting or phase.legal is None:
+            return []
+        return phase.legal(game, state, seat)
 
     def apply(self, game: Any, state: Any, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""

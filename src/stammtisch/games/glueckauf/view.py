@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.games.glueckauf.board import BANK, FACTORY, LEVELS, ORDER
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
 from stammtisch.games.glueckauf.state import (
     DRAFT,
@@ -26,11 +27,10 @@ from stammtisch.games.glueckauf.state import (
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-LEVELS = ("surface", "yellow", "brown", "grey", "black")
 
 
 def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
-    acting = s.draft_queue[0] if s.stage == DRAFT else s.current
+    acting = s.draft_queue[0] if s.phase == DRAFT else s.current
     view: dict[str, Any] = {
         "game": game.name,
         "seat": seat,
@@ -38,9 +38,9 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
         "options": {k: v for k, v in game.options.items() if k != "edition"},
         "shift": s.shift,
         "shifts": game.edition.shifts,
-        "stage": s.stage,
+        "stage": s.phase,
         "to_act": game.to_act(s),
-        "current": None if s.stage == OVER else acting,
+        "current": None if s.phase == OVER else acting,
         "start_player": s.start_player,
         "steps_left": s.steps_left,
         "substitutes_owed": [COLOURS[t] for t in s.owed_coal],
@@ -81,8 +81,6 @@ def tile_view(game: GlueckAuf, tile_id: int) -> dict[str, Any]:
 
 
 def _spaces(game: GlueckAuf, s: State) -> dict[str, dict[str, Any]]:
-    from stammtisch.games.glueckauf.rules import BANK, FACTORY, ORDER
-
     spaces: dict[str, dict[str, Any]] = {}
     for spot in game.spots:
         entry: dict[str, Any] = {}
@@ -106,9 +104,9 @@ def _drawn(game: GlueckAuf, s: State, seat: int | None) -> list[dict[str, Any]] 
     """The draw-5 hand, for its drawer only (as a set: sorted by id)."""
     if seat is None or seat != s.current or not s.drawn:
         return None
-    if s.stage in (KEEP_TILE, RETURN_TILES):
+    if s.phase in (KEEP_TILE, RETURN_TILES):
         return [tile_view(game, t) for t in sorted(s.drawn)]
-    if s.stage in (KEEP_ORDER, RETURN_ORDERS):
+    if s.phase in (KEEP_ORDER, RETURN_ORDERS):
         return [card_view(game.cards[c]) for c in sorted(s.drawn)]
     return None
 
@@ -117,7 +115,7 @@ def _returned(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any] | N
     """The drawn items put back so far, in that order, and where: the drawer's secret."""
     if seat is None or seat != s.current or not s.returned:
         return None
-    if s.stage == RETURN_TILES:
+    if s.phase == RETURN_TILES:
         items = [tile_view(game, t) for t in s.returned]
     else:
         items = [card_view(game.cards[c]) for c in s.returned]
@@ -134,7 +132,7 @@ def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
 
 def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
     # every delivered pile is public once the game is over (final scoring counts them openly)
-    open_delivered = viewer == seat or game.options["open_delivered"] or s.stage == OVER
+    open_delivered = viewer == seat or game.options["open_delivered"] or s.phase == OVER
     light = [t for t in p.tiles if game.tiles[t].light]
     dark = [t for t in p.tiles if not game.tiles[t].light]
     return {
