@@ -11,11 +11,12 @@ A game is a track of phases.  Each phase declares, in the engine's terms:
 - ``settle``: runs every step that needs no decision and says what comes next (``WAIT`` for a
   decision, ``NEXT`` for the declared next phase, ``STAY`` to settle again, or a phase name);
   a sealed phase declares ``reveal`` instead, run once every seat has committed;
-- ``next``: the phase that normally follows; ``enter``: what entering the phase sets up.
+- ``next``: the phase that follows on ``NEXT``; ``enter``: what entering the phase sets up.
 
-An *interlude* is a phase that interrupts whichever phase is current while its ``active`` test holds
-(a poll card to publish, a program change in the middle of politician actions); its settle returns
-``NEXT`` when it is over and the interrupted phase carries on.
+An *interlude* is a phase that interrupts one of the phases named in its ``during`` while its
+``active`` test holds (a poll card to publish, a program change in the middle of politician
+actions); its settle returns ``NEXT`` when it is over and the interrupted phase carries on.  Only
+the phases it may interrupt test for it, so the other phases pay nothing for it.
 
 The game wires its phases into a ``Flow`` and delegates ``to_act``, ``legal_actions`` and
 ``apply`` to it: ``apply`` runs the move, then settles until somebody must decide again.
@@ -45,23 +46,27 @@ Settle = Callable[[Any, Any, list[Event]], str]
 Enter = Callable[[Any, Any, list[Event]], None]
 ToAct = Callable[[Any, Any], list[Seat]]
 Active = Callable[[Any], bool]
+NO_INTERLUDES: tuple[Phase, ...] = ()
 
 
 class Phase:
     """One declared phase (or interlude) of a game."""
 
-    __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active")
+    __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
+                 "during", "interludes")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
                  reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
-                 to_act: ToAct | None = None, active: Active | None = None) -> None:
+                 to_act: ToAct | None = None, active: Active | None = None, during: tuple[str, ...] = ()) -> None:
         if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
             raise ValueError(f"phase {name}: unknown kind {kind!r}")
         if kind == SEALED and reveal is None:
             raise ValueError(f"sealed phase {name} declares no reveal")
         if kind != AUTOMATIC and (legal is None or not moves):
             raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
+        if (active is None) != (not during):
+            raise ValueError(f"phase {name}: an interlude declares both active and during")
         self.name = name
         self.label = label
         self.kind = kind
@@ -73,6 +78,8 @@ class Phase:
         self.enter = enter
         self.to_act = to_act
         self.active = active
+        self.during = during  # interludes: the phases they may interrupt
+        self.interludes: tuple[Phase, ...] = NO_INTERLUDES  # the interludes that may interrupt this phase
 
 
 class Flow:
@@ -82,7 +89,7 @@ class Flow:
     the one holding the sealed decisions' list of who has committed (engine/sealed.py).
     """
 
-    __slots__ = ("phases", "interludes", "actor", "committed", "over")
+    __slots__ = ("phases", "interludes", "actor", "committed", "over", "settles")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
                  committed: str = "done", over: str = "over") -> None:
@@ -95,15 +102,33 @@ class Flow:
         for phase in [*self.phases.values(), *self.interludes]:
             if phase.next is not None and phase.next not in self.phases and phase.next != over:
                 raise ValueError(f"phase {phase.name}: next phase {phase.next} is not declared")
+        for interlude in self.interludes:
+            if interlude.active is None:
+                raise ValueError(f"interlude {interlude.name} declares no active test")
+            for name in interlude.during:
+                if name not in self.phases:
+                    raise ValueError(f"interlude {interlude.name}: phase {name} is not declared")
+                if interlude not in self.phases[name].interludes:
+                    self.phases[name].interludes += (interlude,)
         self.actor = actor
         self.committed = committed
         self.over = over  # the name of the finished game's phase
+        # Whether anything runs between decisions; a flow whose moves choose every next phase
+        # themselves (Glück Auf's) skips the settling loop.
+        self.settles = any(p.settle is not None or p.reveal is not None
+                           for p in [*self.phases.values(), *self.interludes])
 
     def current(self, state: Any) -> Phase:
-        for interlude in self.interludes:
-            if interlude.active is not None and interlude.active(state):
+        """The phase whose decision is pending: an active interlude, else ``state.phase``."""
+        phase = self.phases[state.phase]
+        return self._interrupting(phase, state) if phase.interludes else phase
+
+    @staticmethod
+    def _interrupting(phase: Phase, state: Any) -> Phase:
+        for interlude in phase.interludes:
+            if interlude.active(state):  # type: ignore[misc]  # every interlude has one (checked above)
                 return interlude
-        return self.phases[state.phase]
+        return phase
 
     def track(self) -> list[tuple[str, str]]:
         """(name, label) of every phase, in declaration order."""
@@ -111,10 +136,15 @@ class Flow:
 
     # ------------------------------------------------------------------ the protocol, once
 
+    # The hot paths below look the phase up inline (as ``current`` does): a bot's search calls them
+    # for every node.
+
     def to_act(self, game: Any, state: Any) -> list[Seat]:
         if state.phase == self.over:
             return []
-        phase = self.current(state)
+        phase = self.phases[state.phase]
+        if phase.interludes:
+            phase = self._interrupting(phase, state)
         if phase.to_act is not None:
             return phase.to_act(game, state)
         if phase.kind == SEALED:
@@ -124,7 +154,9 @@ class Flow:
     def legal_actions(self, game: Any, state: Any, seat: Seat) -> list[Action]:
         if state.phase == self.over:
             return []
-        phase = self.current(state)
+        phase = self.phases[state.phase]
+        if phase.interludes:
+            phase = self._interrupting(phase, state)
         if phase.to_act is not None:
             acting = seat in phase.to_act(game, state)
         elif phase.kind == SEALED:
@@ -139,8 +171,12 @@ class Flow:
     def apply(self, game: Any, state: Any, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
         events: list[Event] = []
-        self.current(state).moves[action[0]](game, state, seat, action, events)
-        self.advance(game, state, events)
+        phase = self.phases[state.phase]
+        if phase.interludes:
+            phase = self._interrupting(phase, state)
+        phase.moves[action[0]](game, state, seat, action, events)
+        if self.settles:
+            self.advance(game, state, events)
         return events
 
     def advance(self, game: Any, state: Any, events: list[Event]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.flow import SEALED
 from stammtisch.games.diemacher.board import matches, media_influencer
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
@@ -105,8 +106,7 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "win_vp": list(player.win_vp),
         "excluded_from_auctions": bool(state.excluded and state.excluded[s]),
         "committed": bool(state.done and state.done[s] and (
-            state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
-            or (state.phase == "politicians" and state.step == "sealed_pay"))),
+            _sealed_phase(game, state) or (state.phase == "politicians" and state.step == "sealed_pay"))),
     }
     if mine:
         data["hand"] = sorted(player.hand)
@@ -118,6 +118,11 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         if state.poll_in_hand != NOBODY and state.actor == s:
             data["poll_in_hand"] = _poll(game, state.poll_in_hand)
     return data
+
+
+def _sealed_phase(game: DieMacher, state: State) -> bool:
+    phase = game.flow.phases.get(state.phase)
+    return phase is not None and phase.kind == SEALED
 
 
 def _hand_size(state: State, s: int) -> int:

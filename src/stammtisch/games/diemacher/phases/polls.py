@@ -136,5 +136,6 @@ def _use(state: State) -> int:
 
 POLLS = Phase("polls", N_("8 Poll auctions"), SEQUENTIAL, enter=enter, legal=legal,
               moves={"poll_bid": poll_bid, "pass": poll_bid}, settle=settle, next="convert")
-POLL_USE = Phase("poll_use", N_("8 Poll auctions"), SEQUENTIAL, active=holding, legal=legal_use,
+POLL_USE = Phase("poll_use", N_("8 Poll auctions"), SEQUENTIAL, active=holding, during=("polls", "politicians"),
+                 legal=legal_use,
                  moves={"withhold_poll": withhold, "publish_poll": publish})

@@ -144,6 +144,7 @@ def keep_card(game: DieMacher, state: State, seat: Seat, action: Action, events:
 PROGRAM_CHANGES = Phase("program_changes", N_("2 Party program changes"), AUTOMATIC, enter=enter_program_changes,
                         settle=settle_program_changes, next="media")
 PROGRAM_CHANGE = Phase("program_change", N_("2 Party program changes"), SEQUENTIAL, active=active,
+                       during=("program_changes", "politicians"),
                        legal=legal_change, settle=settle_change,
                        moves={"program_pass": program_pass, "draw_and_take": draw_and_take,
                               "refresh_and_take": refresh_and_take, "take": take, "swap": swap,
