@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from stammtisch.engine import sealed
-from stammtisch.engine.flow import AUTOMATIC, NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Flow, Phase
+from stammtisch.engine.flow import AUTOMATIC, NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Flow, FlowGame, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 
 
@@ -68,33 +68,55 @@ COUNT = Phase("count", "Count", SEQUENTIAL, enter=enter_count, legal=lambda g, s
 BONUS = Phase("bonus", "Bonus", SEQUENTIAL, active=lambda s: s.bonus, during=("count",),
               legal=lambda g, s, seat: [("pass",)],
               moves={"pass": pass_in_bonus})
-FLOW = Flow((SEAL, COUNT), interludes=(BONUS,))
+
+
+class ToyGame(FlowGame[Toy]):
+    name = "toy"
+    flow = Flow((SEAL, COUNT), interludes=(BONUS,))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return options
+
+    def new_state(self, seed: int) -> tuple[Toy, list[Event]]:
+        return Toy(), []
+
+    def view(self, state: Toy, seat: Seat | None) -> dict[str, Any]:
+        return {}
+
+    def copy(self, state: Toy) -> Toy:
+        raise NotImplementedError
+
+    def scores(self, state: Toy) -> list[int]:
+        return [0, 0]
+
+
+GAME = ToyGame(2)
 
 
 def test_a_sealed_phase_waits_for_every_seat_and_tells_only_that_a_seat_decided() -> None:
     s = Toy()
-    assert FLOW.to_act(None, s) == [0, 1]
-    events = FLOW.apply(None, s, 1, ("seal", 2))
+    assert GAME.to_act(s) == [0, 1]
+    events = GAME.apply(s, 1, ("seal", 2))
     assert [(e.kind, dict(e.params)) for e in events] == [("sealed_committed", {"seat": 1, "decision": "number"})]
-    assert FLOW.to_act(None, s) == [0] and s.phase == "seal" and not s.log
-    assert FLOW.legal_actions(None, s, 1) == []  # committed: nothing more to decide
-    FLOW.apply(None, s, 0, ("seal", 1))
+    assert GAME.to_act(s) == [0] and s.phase == "seal" and not s.log
+    assert GAME.legal_actions(s, 1) == []  # committed: nothing more to decide
+    GAME.apply(s, 0, ("seal", 1))
     assert s.log == ["revealed [1, 2]", "enter count"]  # the reveal, then the declared next phase's entry
-    assert s.phase == "count" and FLOW.to_act(None, s) == [1]
+    assert s.phase == "count" and GAME.to_act(s) == [1]
 
 
 def test_an_interlude_interrupts_the_phase_and_the_phase_carries_on() -> None:
     s = Toy()
-    FLOW.apply(None, s, 0, ("seal", 2))
-    FLOW.apply(None, s, 1, ("seal", 1))
-    assert FLOW.legal_actions(None, s, 1) == []  # not this seat's turn
-    FLOW.apply(None, s, 0, ("pass",))
-    FLOW.apply(None, s, 0, ("pass",))
-    assert s.bonus and FLOW.current(s) is BONUS
-    FLOW.apply(None, s, 0, ("pass",))  # the same action name, the interlude's move
-    assert s.log[-1] == "bonus" and s.count == 2 and FLOW.current(s) is COUNT
-    FLOW.apply(None, s, 0, ("pass",))
-    assert s.phase == "over" and FLOW.to_act(None, s) == [] and FLOW.legal_actions(None, s, 0) == []
+    GAME.apply(s, 0, ("seal", 2))
+    GAME.apply(s, 1, ("seal", 1))
+    assert GAME.legal_actions(s, 1) == []  # not this seat's turn
+    GAME.apply(s, 0, ("pass",))
+    GAME.apply(s, 0, ("pass",))
+    assert s.bonus and GAME.flow.current(s) is BONUS
+    GAME.apply(s, 0, ("pass",))  # the same action name, the interlude's move
+    assert s.log[-1] == "bonus" and s.count == 2 and GAME.flow.current(s) is COUNT
+    GAME.apply(s, 0, ("pass",))
+    assert GAME.is_over(s) and GAME.to_act(s) == [] and GAME.legal_actions(s, 0) == []
 
 
 def test_a_declaration_that_cannot_run_is_refused() -> None:

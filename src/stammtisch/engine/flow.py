@@ -18,17 +18,20 @@ An *interlude* is a phase that interrupts one of the phases named in its ``durin
 actions); its settle returns ``NEXT`` when it is over and the interrupted phase carries on.  Only
 the phases it may interrupt test for it, so the other phases pay nothing for it.
 
-The game wires its phases into a ``Flow`` and delegates ``to_act``, ``legal_actions`` and
-``apply`` to it: ``apply`` runs the move, then settles until somebody must decide again.
+The game wires its phases into a ``Flow`` and derives from ``FlowGame``, whose ``to_act``,
+``legal_actions``, ``apply`` and ``is_over`` run the flow: ``apply`` runs the move of the current
+phase, then settles until somebody must decide again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from stammtisch.engine import sealed
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, Game, Seat
+
+S = TypeVar("S")
 
 SEQUENTIAL = "sequential"
 SEALED = "sealed"
@@ -121,10 +124,11 @@ class Flow:
     def current(self, state: Any) -> Phase:
         """The phase whose decision is pending: an active interlude, else ``state.phase``."""
         phase = self.phases[state.phase]
-        return self._interrupting(phase, state) if phase.interludes else phase
+        return self.interrupting(phase, state) if phase.interludes else phase
 
     @staticmethod
-    def _interrupting(phase: Phase, state: Any) -> Phase:
+    def interrupting(phase: Phase, state: Any) -> Phase:
+        """The first active interlude that may interrupt ``phase``, else ``phase``."""
         for interlude in phase.interludes:
             if interlude.active(state):  # type: ignore[misc]  # every interlude has one (checked above)
                 return interlude
@@ -136,55 +140,14 @@ class Flow:
 
     # ------------------------------------------------------------------ the protocol, once
 
-    # The hot paths below look the phase up inline (as ``current`` does): a bot's search calls them
-    # for every node.
-
-    def to_act(self, game: Any, state: Any) -> list[Seat]:
-        if state.phase == self.over:
-            return []
-        phase = self.phases[state.phase]
-        if phase.interludes:
-            phase = self._interrupting(phase, state)
-        if phase.to_act is not None:
-            return phase.to_act(game, state)
-        if phase.kind == SEALED:
-            return sealed.waiting(getattr(state, self.committed))
-        return [getattr(state, self.actor)]
-
-    def legal_actions(self, game: Any, state: Any, seat: Seat) -> list[Action]:
-        if state.phase == self.over:
-            return []
-        phase = self.phases[state.phase]
-        if phase.interludes:
-            phase = self._interrupting(phase, state)
-        if phase.to_act is not None:
-            acting = seat in phase.to_act(game, state)
-        elif phase.kind == SEALED:
-            committed = getattr(state, self.committed)
-            acting = 0 <= seat < len(committed) and not committed[seat]
-        else:
-            acting = seat == getattr(state, self.actor)
-        if not acting or phase.legal is None:
-            return []
-        return phase.legal(game, state, seat)
-
-    def apply(self, game: Any, state: Any, seat: Seat, action: Action) -> list[Event]:
-        """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
-        events: list[Event] = []
-        phase = self.phases[state.phase]
-        if phase.interludes:
-            phase = self._interrupting(phase, state)
-        phase.moves[action[0]](game, state, seat, action, events)
-        if self.settles:
-            self.advance(game, state, events)
-        return events
-
     def advance(self, game: Any, state: Any, events: list[Event]) -> None:
-        over = self.over
+        over, phases = self.over, self.phases
         while state.phase != over:
-            phase = self.current(state)
+            phase = phases[state.phase]
+            if phase.interludes:
+                phase = self.interrupting(phase, state)
             if phase.kind == SEALED:
-                if sealed.waiting(getattr(state, self.committed)):
+                if not all(getattr(state, self.committed)):
                     return
                 assert phase.reveal is not None
                 outcome = phase.reveal(game, state, events)
@@ -207,3 +170,59 @@ class Flow:
             enter = self.phases[name].enter
             if enter is not None:
                 enter(game, state, events)
+
+
+class FlowGame(Game[S]):
+    """A game whose ``to_act``, ``legal_actions``, ``apply`` and ``is_over`` are those of its
+    declared ``flow``: the game class only holds the table and the rules' shared helpers.
+
+    These are the hot paths (a bot's search calls them for every node), so they look the phase up
+    inline, as ``Flow.current`` does, instead of delegating to the flow."""
+
+    flow: ClassVar[Flow]
+
+    def to_act(self, state: Any) -> list[Seat]:
+        flow = self.flow
+        if state.phase == flow.over:
+            return []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.interrupting(phase, state)
+        if phase.to_act is not None:
+            return phase.to_act(self, state)
+        if phase.kind == SEALED:
+            return sealed.waiting(getattr(state, flow.committed))
+        return [getattr(state, flow.actor)]
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action]:
+        flow = self.flow
+        if state.phase == flow.over:
+            return []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.interrupting(phase, state)
+        if phase.to_act is not None:
+            acting = seat in phase.to_act(self, state)
+        elif phase.kind == SEALED:
+            committed = getattr(state, flow.committed)
+            acting = 0 <= seat < len(committed) and not committed[seat]
+        else:
+            acting = seat == getattr(state, flow.actor)
+        if not acting or phase.legal is None:
+            return []
+        return phase.legal(self, state, seat)
+
+    def apply(self, state: Any, seat: Seat, action: Action) -> list[Event]:
+        """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
+        flow = self.flow
+        events: list[Event] = []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.interrupting(phase, state)
+        phase.moves[action[0]](self, state, seat, action, events)
+        if flow.settles:
+            flow.advance(self, state, events)
+        return events
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.phase == self.flow.over)

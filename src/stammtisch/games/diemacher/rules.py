@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.flow import Flow
-from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.engine.flow import FlowGame
+from stammtisch.engine.protocol import Event, Seat
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.data import Edition, load_edition
 from stammtisch.games.diemacher.options import OPTIONS, check_options
@@ -23,9 +23,9 @@ from stammtisch.i18n import _
 LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
 
 
-class DieMacher(Game[State]):
+class DieMacher(FlowGame[State]):
     name = "diemacher"
-    flow: Flow = FLOW
+    flow = FLOW
     min_players = 3
     max_players = 5
     option_schema = OPTIONS
@@ -61,23 +61,12 @@ class DieMacher(Game[State]):
         self.flow.advance(self, state, events)
         return state, events
 
-    def to_act(self, state: State) -> list[Seat]:
-        return self.flow.to_act(self, state)
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return self.flow.legal_actions(self, state, seat)
-
-    def apply(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        return self.flow.apply(self, state, seat, action)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
     def copy(self, state: State) -> State:
         return state.copy()
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
     def scores(self, state: State) -> list[int]:
         return [total for total, _parts in scoring.final_scores(self, state)]

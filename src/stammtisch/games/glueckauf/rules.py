@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.engine.flow import Flow
-from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.engine.flow import FlowGame
+from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.board import DELIVERY, FACTORY, KIND, ORDER, SOURCES, Spot
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, Edition, OrderCard, TunnelTile, load_edition
@@ -28,9 +28,9 @@ SUMMARY_KEYS = (
 )  # fmt: skip
 
 
-class GlueckAuf(Game[State]):
+class GlueckAuf(FlowGame[State]):
     name = "glueckauf"
-    flow: Flow = FLOW
+    flow = FLOW
     min_players = 2
     max_players = 4
     option_schema = OPTIONS
@@ -90,15 +90,6 @@ class GlueckAuf(Game[State]):
 
         return set_up(self, seed)
 
-    def to_act(self, state: State) -> list[Seat]:
-        return self.flow.to_act(self, state)
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return self.flow.legal_actions(self, state, seat)
-
-    def apply(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        return self.flow.apply(self, state, seat, action)
-
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         from stammtisch.games.glueckauf.view import build_view
 
@@ -106,9 +97,6 @@ class GlueckAuf(Game[State]):
 
     def copy(self, state: State) -> State:
         return state.copy()
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
 
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
