@@ -128,6 +128,8 @@ def test_a_declaration_that_cannot_run_is_refused() -> None:
         Phase("x", "X", SEALED, legal=lambda g, s, seat: [], moves={"a": count})
     with pytest.raises(ValueError, match="legal and moves"):
         Phase("x", "X", SEQUENTIAL, settle=settle_count)
+    with pytest.raises(ValueError, match="go together"):
+        Phase("x", "X", SEQUENTIAL, legal=lambda g, s, seat: [], moves={"a": count}, active=lambda s: True)
     with pytest.raises(ValueError, match="unknown kind"):
         Phase("x", "X", "parallel")
     Phase("x", "X", AUTOMATIC, settle=settle_count)  # nobody decides: settle is enough

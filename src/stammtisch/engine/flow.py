@@ -52,11 +52,15 @@ Active = Callable[[Any], bool]
 NO_INTERLUDES: tuple[Phase, ...] = ()
 
 
+def _never(state: Any) -> bool:
+    return False
+
+
 class Phase:
     """One declared phase (or interlude) of a game."""
 
     __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
-                 "during", "interludes")
+                 "during", "interludes", "interlude")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
@@ -69,7 +73,8 @@ class Phase:
         if kind != AUTOMATIC and (legal is None or not moves):
             raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
         if (active is None) != (not during):
-            raise ValueError(f"phase {name}: an interlude declares both active and during")
+            raise ValueError(f"phase {name}: active and during go together (an interlude declares both)")
+        self.interlude = active is not None
         self.name = name
         self.label = label
         self.kind = kind
@@ -80,7 +85,7 @@ class Phase:
         self.next = next
         self.enter = enter
         self.to_act = to_act
-        self.active = active
+        self.active: Active = active or _never
         self.during = during  # interludes: the phases they may interrupt
         self.interludes: tuple[Phase, ...] = NO_INTERLUDES  # the interludes that may interrupt this phase
 
@@ -106,7 +111,7 @@ class Flow:
             if phase.next is not None and phase.next not in self.phases and phase.next != over:
                 raise ValueError(f"phase {phase.name}: next phase {phase.next} is not declared")
         for interlude in self.interludes:
-            if interlude.active is None:
+            if not interlude.interlude:
                 raise ValueError(f"interlude {interlude.name} declares no active test")
             for name in interlude.during:
                 if name not in self.phases:
@@ -124,13 +129,8 @@ class Flow:
     def current(self, state: Any) -> Phase:
         """The phase whose decision is pending: an active interlude, else ``state.phase``."""
         phase = self.phases[state.phase]
-        return self.interrupting(phase, state) if phase.interludes else phase
-
-    @staticmethod
-    def interrupting(phase: Phase, state: Any) -> Phase:
-        """The first active interlude that may interrupt ``phase``, else ``phase``."""
-        for interlude in phase.interludes:
-            if interlude.active(state):  # type: ignore[misc]  # every interlude has one (checked above)
+        for interlude in phase.interludes:  # the same lookup is inlined in the hot paths below
+            if interlude.active(state):
                 return interlude
         return phase
 
@@ -144,8 +144,10 @@ class Flow:
         over, phases = self.over, self.phases
         while state.phase != over:
             phase = phases[state.phase]
-            if phase.interludes:
-                phase = self.interrupting(phase, state)
+            for interlude in phase.interludes:
+                if interlude.active(state):
+                    phase = interlude
+                    break
             if phase.kind == SEALED:
                 if not all(getattr(state, self.committed)):
                     return
@@ -157,7 +159,7 @@ class Flow:
                 return
             if outcome == WAIT:
                 return
-            if outcome == STAY or (outcome == NEXT and phase.active is not None):
+            if outcome == STAY or (outcome == NEXT and phase.interlude):
                 continue
             self.enter(game, state, phase.next if outcome == NEXT else outcome, events)
 
@@ -186,8 +188,10 @@ class FlowGame(Game[S]):
         if state.phase == flow.over:
             return []
         phase = flow.phases[state.phase]
-        if phase.interludes:
-            phase = flow.interrupting(phase, state)
+        for interlude in phase.interludes:
+            if interlude.active(state):
+                phase = interlude
+                break
         if phase.to_act is not None:
             return phase.to_act(self, state)
         if phase.kind == SEALED:
@@ -199,8 +203,10 @@ class FlowGame(Game[S]):
         if state.phase == flow.over:
             return []
         phase = flow.phases[state.phase]
-        if phase.interludes:
-            phase = flow.interrupting(phase, state)
+        for interlude in phase.interludes:
+            if interlude.active(state):
+                phase = interlude
+                break
         if phase.to_act is not None:
             acting = seat in phase.to_act(self, state)
         elif phase.kind == SEALED:
@@ -217,8 +223,10 @@ class FlowGame(Game[S]):
         flow = self.flow
         events: list[Event] = []
         phase = flow.phases[state.phase]
-        if phase.interludes:
-            phase = flow.interrupting(phase, state)
+        for interlude in phase.interludes:
+            if interlude.active(state):
+                phase = interlude
+                break
         phase.moves[action[0]](self, state, seat, action, events)
         if flow.settles:
             flow.advance(self, state, events)

@@ -61,7 +61,6 @@ class DieMacher(FlowGame[State]):
         self.flow.advance(self, state, events)
         return state, events
 
-
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
