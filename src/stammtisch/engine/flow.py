@@ -26,6 +26,7 @@ phase, then settles until somebody must decide again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 from stammtisch.engine import sealed
@@ -97,7 +98,7 @@ class Flow:
     the one holding the sealed decisions' list of who has committed (engine/sealed.py).
     """
 
-    __slots__ = ("phases", "interludes", "actor", "committed", "over", "settles")
+    __slots__ = ("phases", "interludes", "actor", "actor_of", "committed", "over", "settles")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
                  committed: str = "done", over: str = "over") -> None:
@@ -119,6 +120,7 @@ class Flow:
                 if interlude not in self.phases[name].interludes:
                     self.phases[name].interludes += (interlude,)
         self.actor = actor
+        self.actor_of = attrgetter(actor)
         self.committed = committed
         self.over = over  # the name of the finished game's phase
         # Whether anything runs between decisions; a flow whose moves choose every next phase
@@ -188,32 +190,28 @@ class FlowGame(Game[S]):
         if state.phase == flow.over:
             return []
         phase = flow.phases[state.phase]
-        for interlude in phase.interludes:
-            if interlude.active(state):
-                phase = interlude
-                break
+        if phase.interludes:
+            phase = flow.current(state)
         if phase.to_act is not None:
             return phase.to_act(self, state)
         if phase.kind == SEALED:
             return sealed.waiting(getattr(state, flow.committed))
-        return [getattr(state, flow.actor)]
+        return [flow.actor_of(state)]
 
     def legal_actions(self, state: Any, seat: Seat) -> list[Action]:
         flow = self.flow
         if state.phase == flow.over:
             return []
         phase = flow.phases[state.phase]
-        for interlude in phase.interludes:
-            if interlude.active(state):
-                phase = interlude
-                break
+        if phase.interludes:
+            phase = flow.current(state)
         if phase.to_act is not None:
             acting = seat in phase.to_act(self, state)
         elif phase.kind == SEALED:
             committed = getattr(state, flow.committed)
             acting = 0 <= seat < len(committed) and not committed[seat]
         else:
-            acting = seat == getattr(state, flow.actor)
+            acting = seat == flow.actor_of(state)
         if not acting or phase.legal is None:
             return []
         return phase.legal(self, state, seat)
@@ -223,14 +221,12 @@ class FlowGame(Game[S]):
         flow = self.flow
         events: list[Event] = []
         phase = flow.phases[state.phase]
-        for interlude in phase.interludes:
-            if interlude.active(state):
-                phase = interlude
-                break
+        if phase.interludes:
+            phase = flow.current(state)
         phase.moves[action[0]](self, state, seat, action, events)
         if flow.settles:
             flow.advance(self, state, events)
         return events
 
     def is_over(self, state: Any) -> bool:
-        return bool(state.phase == self.flow.over)
+        return state.phase == self.flow.over

@@ -11,7 +11,8 @@ SOURCES = ("cage", "storage")
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 LEVEL_INDEX = {name: i for i, name in enumerate(LEVELS)}
 
-# kinds of worker spaces
+# kinds of worker spaces; the factory kinds come first and the order kinds last (placement's legal
+# list tests them as ranges)
 FACTORY, FACTORY_DRAW, MINING_SPACE, DELIVERY, MONEY, BANK, ORDER, ORDER_DRAW = range(8)
 KIND = {"factory": FACTORY, "factory_draw": FACTORY_DRAW, "mining": MINING_SPACE, "delivery": DELIVERY,
         "money": MONEY, "bank": BANK, "order": ORDER, "order_draw": ORDER_DRAW}  # fmt: skip

@@ -16,7 +16,6 @@ from stammtisch.games.glueckauf.board import (
     MINING_SPACE,
     MONEY,
     ORDER,
-    ORDER_DRAW,
     Spot,
 )
 from stammtisch.games.glueckauf.phases.drawing import draw
@@ -37,27 +36,31 @@ def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
     workers = p.workers
     money = p.money
     count = s.count
+    factory = s.factory
+    order_slots = s.order_slots
     tile_cost = game.tile_cost
     ready = complete_transports(game, p)
+    tiles_left = bool(s.tile_stack)
+    orders_left = bool(s.order_deck)
     legal = []
-    for spot in game.spots:
+    for spot in game.spots:  # the hottest loop of Glück Auf: few comparisons per space (see board.KIND)
         if count[spot.index] >= workers:
             continue  # not enough workers to displace those there (the bank is never occupied)
         kind = spot.kind
-        if kind == FACTORY:
-            tile = s.factory[spot.number]
-            if not tile or tile_cost[tile] > money:
+        if kind <= FACTORY_DRAW:  # FACTORY or FACTORY_DRAW
+            if kind == FACTORY:
+                tile = factory[spot.number]
+                if not tile or tile_cost[tile] > money:
+                    continue
+            elif not tiles_left:
                 continue
-        elif kind == DELIVERY:
-            if not ready >> spot.number & 1:
+        elif kind >= ORDER:  # ORDER or ORDER_DRAW
+            if kind == ORDER:
+                if not order_slots[spot.number]:
+                    continue
+            elif not orders_left:
                 continue
-        elif kind == ORDER:
-            if not s.order_slots[spot.number]:
-                continue
-        elif kind == FACTORY_DRAW:
-            if not s.tile_stack:
-                continue
-        elif kind == ORDER_DRAW and not s.order_deck:
+        elif kind == DELIVERY and not ready >> spot.number & 1:
             continue
         legal.append(spot.place)
     return legal
