@@ -61,7 +61,7 @@ class Phase:
     """One declared phase (or interlude) of a game."""
 
     __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
-                 "during", "interludes", "interlude")
+                 "during", "interludes", "is_interlude")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
@@ -75,7 +75,7 @@ class Phase:
             raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
         if (active is None) != (not during):
             raise ValueError(f"phase {name}: active and during go together (an interlude declares both)")
-        self.interlude = active is not None
+        self.is_interlude = active is not None
         self.name = name
         self.label = label
         self.kind = kind
@@ -112,7 +112,7 @@ class Flow:
             if phase.next is not None and phase.next not in self.phases and phase.next != over:
                 raise ValueError(f"phase {phase.name}: next phase {phase.next} is not declared")
         for interlude in self.interludes:
-            if not interlude.interlude:
+            if not interlude.is_interlude:
                 raise ValueError(f"interlude {interlude.name} declares no active test")
             for name in interlude.during:
                 if name not in self.phases:
@@ -131,7 +131,7 @@ class Flow:
     def current(self, state: Any) -> Phase:
         """The phase whose decision is pending: an active interlude, else ``state.phase``."""
         phase = self.phases[state.phase]
-        for interlude in phase.interludes:  # the same lookup is inlined in the hot paths below
+        for interlude in phase.interludes:
             if interlude.active(state):
                 return interlude
         return phase
@@ -140,16 +140,15 @@ class Flow:
         """(name, label) of every phase, in declaration order."""
         return [(phase.name, phase.label) for phase in self.phases.values()]
 
-    # ------------------------------------------------------------------ the protocol, once
+    # ------------------------------------------------------------------ the loop, once
 
     def advance(self, game: Any, state: Any, events: list[Event]) -> None:
+        """Settle until somebody must decide or the game is over."""
         over, phases = self.over, self.phases
         while state.phase != over:
             phase = phases[state.phase]
-            for interlude in phase.interludes:
-                if interlude.active(state):
-                    phase = interlude
-                    break
+            if phase.interludes:
+                phase = self.current(state)
             if phase.kind == SEALED:
                 if not all(getattr(state, self.committed)):
                     return
@@ -161,7 +160,7 @@ class Flow:
                 return
             if outcome == WAIT:
                 return
-            if outcome == STAY or (outcome == NEXT and phase.interlude):
+            if outcome == STAY or (outcome == NEXT and phase.is_interlude):
                 continue
             self.enter(game, state, phase.next if outcome == NEXT else outcome, events)
 
@@ -169,6 +168,8 @@ class Flow:
         """Make ``name`` the current phase and run its set-up."""
         if name is None:
             raise ValueError(f"phase {state.phase} is over but declares no next phase")
+        if name != self.over and name not in self.phases:
+            raise ValueError(f"phase {state.phase} goes on to {name}, which is not declared")
         state.phase = name
         if name != self.over:
             enter = self.phases[name].enter
@@ -180,8 +181,8 @@ class FlowGame(Game[S]):
     """A game whose ``to_act``, ``legal_actions``, ``apply`` and ``is_over`` are those of its
     declared ``flow``: the game class only holds the table and the rules' shared helpers.
 
-    These are the hot paths (a bot's search calls them for every node), so they look the phase up
-    inline, as ``Flow.current`` does, instead of delegating to the flow."""
+    These are the hot paths (a bot's search calls them for every node): they look the phase up
+    inline and ask ``Flow.current`` only where an interlude may be active."""
 
     flow: ClassVar[Flow]
 
