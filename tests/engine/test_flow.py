@@ -141,3 +141,10 @@ def test_a_sealed_decision_can_be_opened_for_some_seats_only() -> None:
     events: list[Event] = []
     sealed.commit(committed, 3, "bid", events)
     assert sealed.waiting(committed) == [1] and events[0].seats is None  # public: that, not what
+
+
+def test_entering_an_undeclared_phase_is_refused_and_changes_nothing() -> None:
+    s = Toy()
+    with pytest.raises(ValueError, match="not declared"):
+        GAME.flow.enter(GAME, s, "nowhere", [])
+    assert s.phase == "seal"
