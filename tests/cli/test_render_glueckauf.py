@@ -47,7 +47,7 @@ def text(game: Game[Any], view: dict[str, Any], width: int = 120) -> str:
 
 def mid_run(game: GlueckAuf, state: State, last: Action | None) -> bool:
     """Inside a mining run, after its first step."""
-    return state.stage == MINING and last is not None and last[0] != "place"
+    return state.phase == MINING and last is not None and last[0] != "place"
 
 
 def after(moves: int) -> Stop:
@@ -55,13 +55,13 @@ def after(moves: int) -> Stop:
 
     def stop(game: GlueckAuf, state: State, last: Action | None) -> bool:
         count[0] += 1
-        return count[0] > moves and state.stage == PLACE
+        return count[0] > moves and state.phase == PLACE
 
     return stop
 
 
 def at_stage(*stages: str) -> Stop:
-    return lambda game, state, last: state.stage in stages
+    return lambda game, state, last: state.phase in stages
 
 
 def never(game: GlueckAuf, state: State, last: Action | None) -> bool:
@@ -118,7 +118,7 @@ def test_order_cards_and_tunnel_tiles_on_offer() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(2, 6), (3, 7), (4, 8)])
 def test_a_mining_run_shows_its_steps_left(players: int, seed: int) -> None:
     game, state = play(players, seed, mid_run)
-    assert state.stage == MINING
+    assert state.phase == MINING
     view = game.view(state, state.current)
     shown = text(game, view)
     left = view["board"]["steps_left"]
@@ -150,7 +150,7 @@ def test_the_shift_clock_marks_what_scores_this_shift() -> None:
                          [(2, 10, KEEP_TILE), (3, 11, KEEP_ORDER), (4, 12, KEEP_TILE), (4, 13, KEEP_ORDER)])
 def test_the_draw_5_hand_only_for_its_drawer(players: int, seed: int, stage: str) -> None:
     game, state = play(players, seed, at_stage(stage))
-    assert state.stage == stage
+    assert state.phase == stage
     drawer = state.current
     mine = game.view(state, drawer)
     shown = text(game, mine)
@@ -193,7 +193,7 @@ def test_substitute_cubes_owed() -> None:
     state.supply[colour] = 0
     state.players[seat].money = 50
     step(game, state, seat, ("place", f"factory_{slot + 1}"))
-    assert state.stage == COAL
+    assert state.phase == COAL
     shown = text(game, game.view(state, seat))
     name = ("yellow", "brown", "grey", "black")[colour]
     assert "Substitutes owed" in shown
@@ -215,7 +215,7 @@ def test_order_fields_show_substitutes_and_completion() -> None:
 
 def test_delivered_cards_shown_only_as_the_table_allows() -> None:
     def delivered(game: GlueckAuf, state: State, last: Action | None) -> bool:
-        return all(p.delivered for p in state.players) and state.stage == PLACE
+        return all(p.delivered for p in state.players) and state.phase == PLACE
 
     for open_delivered in (False, True):
         game, state = play(2, 17, delivered, heuristic=True, open_delivered=open_delivered)
@@ -234,7 +234,7 @@ def test_delivered_cards_shown_only_as_the_table_allows() -> None:
                                                             (4, 24, True)])
 def test_game_over_and_the_final_table(players: int, seed: int, heuristic: bool) -> None:
     game, state = play(players, seed, never, heuristic=heuristic)
-    assert state.stage == OVER
+    assert state.phase == OVER
     view = game.view(state, 0)
     shown = text(game, view)
     assert "Game over" in shown and "Final scores (victory points by source)" in shown
@@ -260,9 +260,9 @@ def test_fits_100_and_160_columns_at_every_stage(players: int, seed: int, width:
     seen: set[str] = set()
     moves = 0
     while True:
-        if state.stage not in seen or moves % 40 == 0:
-            seen.add(state.stage)
-            seat = game.to_act(state)[0] if state.stage != OVER else 0
+        if state.phase not in seen or moves % 40 == 0:
+            seen.add(state.phase)
+            seat = game.to_act(state)[0] if state.phase != OVER else 0
             shown = text(game, game.view(state, seat), width)
             lines = shown.splitlines()
             assert max(len(line) for line in lines) <= width
@@ -290,7 +290,7 @@ def test_game_over_shows_every_players_delivered_cards() -> None:
     # issue #8 item 7: once the game is over the delivered piles are public (glueck-auf.md §3:
     # private only until scoring), so the final display shows the other seats' cards too
     game, state = play(2, 17, never, heuristic=True)
-    assert state.stage == OVER and state.players[1].delivered
+    assert state.phase == OVER and state.players[1].delivered
     for viewer in (0, None):
         shown = text(game, game.view(state, viewer), 160)
         assert "face down" not in shown

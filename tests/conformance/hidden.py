@@ -78,20 +78,20 @@ def scramble_glueckauf(game: Any, state: Any, seat: int, rng: random.Random) -> 
 
     other = state.copy()
     other.chance.seed += 1
-    drawing = other.current if other.stage in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
-    tiles_known = drawing == seat and other.stage == RETURN_TILES
-    orders_known = drawing == seat and other.stage == RETURN_ORDERS
+    drawing = other.current if other.phase in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
+    tiles_known = drawing == seat and other.phase == RETURN_TILES
+    orders_known = drawing == seat and other.phase == RETURN_ORDERS
     if not tiles_known:
         rng.shuffle(other.tile_stack)
     if not orders_known:
         rng.shuffle(other.order_deck)
     if drawing is not None and drawing != seat:
-        pile = other.tile_stack if other.stage in (KEEP_TILE, RETURN_TILES) else other.order_deck
+        pile = other.tile_stack if other.phase in (KEEP_TILE, RETURN_TILES) else other.order_deck
         if pile and other.drawn:
             other.drawn[0], pile[0] = pile[0], other.drawn[0]
             other.drawn.sort()
         other.returned.reverse()
-    if not game.options["open_delivered"] and other.stage != OVER and not orders_known:
+    if not game.options["open_delivered"] and other.phase != OVER and not orders_known:
         for index, p in enumerate(other.players):
             if index != seat and p.delivered and other.order_deck:
                 p.delivered[0], other.order_deck[0] = other.order_deck[0], p.delivered[0]

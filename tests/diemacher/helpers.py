@@ -36,7 +36,7 @@ def act(game: DieMacher, state: State, seat: int, action: Action) -> list[Event]
 def play_first(game: DieMacher, state: State, until: str, limit: int = 5000) -> None:
     """Play the first legal action for whoever acts until the phase is ``until``."""
     for _ in range(limit):
-        if state.phase == until and not state.program_change and state.poll_in_hand == NOBODY:
+        if state.phase == until and state.program_change is None and state.poll_in_hand == NOBODY:
             return
         seat = game.to_act(state)[0]
         step(game, state, seat, game.legal_actions(state, seat)[0])

@@ -196,7 +196,7 @@ def test_poll_auction_first_option_left_of_start_player() -> None:
     play_first(game, state, "cabinet")
     state.boards[0].votes = [0, 9, 0, 0]
     enter(game, state, "polls")
-    assert state.auction[3:] == [2, 3, 0, 1]
+    assert state.auction is not None and state.auction.order == [2, 3, 0, 1]
 
 
 @pytest.mark.parametrize(("rank", "money", "points"), [
@@ -255,7 +255,7 @@ def test_honour_system_overbid_in_a_poll_auction_restarts_it() -> None:
     assert game.to_act(state) == [0]
     act(game, state, 0, ("poll_bid", state.players[0].money + 1000))
     assert state.players[0].money == 0 and state.excluded[0]
-    assert state.auction[3:] == [1, 2]
+    assert state.auction is not None and state.auction.order == [1, 2]
     act(game, state, 1, ("poll_bid", 2000))
     act(game, state, 2, ("pass",))
     assert state.poll_in_hand != NOBODY and state.actor == 1

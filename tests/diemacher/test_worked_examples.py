@@ -8,6 +8,7 @@ import pytest
 
 from stammtisch.engine.protocol import Event, IllegalAction
 from stammtisch.games.diemacher.board import reveal_opinion
+from stammtisch.games.diemacher.phases.program import MODE
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import NOBODY, State
 from tests.diemacher.helpers import act, card, new_game, play_first, program, set_opinions
@@ -34,9 +35,9 @@ def to_round_one(game: DieMacher, state: State, start: int = MARION) -> None:
 def enter(game: DieMacher, state: State, phase: str, cursor: int = 0, step: str = "") -> list[Event]:
     """Put the flow at the start of ``phase`` (after the test arranged the boards)."""
     state.phase, state.turn, state.cursor, state.passes, state.step = phase, 0, cursor, 0, step
-    state.auction, state.program_change, state.row_cursor = [], [], 0
+    state.auction, state.talks, state.program_change, state.row_cursor = None, None, None, 0
     events: list[Event] = []
-    game._advance(state, events)
+    game.flow.advance(game, state, events)
     return events
 
 
@@ -159,7 +160,8 @@ def test_f5_swapped_out_card_goes_to_the_hand() -> None:
     marion.hand = program("-welfare_state")
     state.program_display[0] = card("-traffic")
     state.program_deck.append(card("+environment"))  # the blind draw
-    assert state.program_change[:2] == [MARION, 0]
+    assert state.program_change is not None
+    assert (state.program_change.seat, state.program_change.step) == (MARION, MODE)
     act(game, state, MARION, ("draw_and_take",))
     act(game, state, MARION, ("take", card("-traffic")))
     act(game, state, MARION, ("swap", card("+traffic"), card("-traffic")))
@@ -267,7 +269,7 @@ def test_f9_double_marker_locks_the_vice_chancellor_into_program_change() -> Non
     assert not any(a[0] in ("double", "double_remove") for a in legal)
     assert ("program",) in legal
     act(game, state, ANGIE, ("program",))
-    assert state.program_change[0] == ANGIE
+    assert state.program_change is not None and state.program_change.seat == ANGIE
     assert (state.players[MARION].money, state.players[ANGIE].money) == (marion_money - 3000, angie_money - 5000)
     assert (nds.trend[MARION], nds.trend[ANGIE]) == (1, 1)
 

@@ -12,6 +12,7 @@ from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
 from stammtisch.games import make_game
+from stammtisch.games.diemacher.phases.program import MODE
 from tests.diemacher.helpers import snapshot
 
 
@@ -39,7 +40,7 @@ def test_drawing_a_blind_program_card_cannot_be_undone() -> None:
     game = make_game("diemacher", 3, {})
     state, _ = game.new_state(2)
     rng = random.Random(2)
-    while not (state.program_change and state.program_change[1] == 0):
+    while not (state.program_change is not None and state.program_change.step == MODE):
         seat = rng.choice(game.to_act(state))
         step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
     seat = game.to_act(state)[0]

@@ -24,7 +24,7 @@ def after_draft(game: GlueckAuf, seed: int = 1) -> State:
     while state.draft_queue:
         seat = game.to_act(state)[0]
         step(game, state, seat, game.legal_actions(state, seat)[0])
-    assert state.stage == PLACE
+    assert state.phase == PLACE
     return state
 
 

@@ -43,10 +43,10 @@ def test_refill_only_on_confirm() -> None:
     top = state.tile_stack[-1]
     state.players[0].money = 20
     act(game, state, ("place", "factory_2"))
-    assert state.stage == CONFIRM and state.factory[1] == 0 and state.tile_stack[-1] == top
+    assert state.phase == CONFIRM and state.factory[1] == 0 and state.tile_stack[-1] == top
     events = act(game, state, ("confirm",))
     assert state.factory[1] == top and "refilled" in kinds(events)
-    assert state.stage == PLACE and state.current == 1
+    assert state.phase == PLACE and state.current == 1
 
 
 def test_no_refill_from_an_empty_stack() -> None:
@@ -71,14 +71,14 @@ def test_coal_substitution_when_the_colour_runs_out() -> None:
     act(game, state, ("place", "factory_1"))
     assert p.money == 0  # the price is unchanged
     assert p.coal[BLACK * 4 + BLACK] == 2 and state.supply[BLACK] == 0
-    assert state.stage == COAL and state.owed_coal == [BLACK]
+    assert state.phase == COAL and state.owed_coal == [BLACK]
     assert game.legal_actions(state, 0) == [("coal", "yellow"), ("coal", "grey"), ("coal", None)]
     with pytest.raises(IllegalAction):
         act(game, state, ("coal", "brown"))
     act(game, state, ("coal", "grey"))
     assert p.coal[BLACK * 4 + GREY] == 1 and state.supply == [3, 0, 1, 0]
     assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 3
-    assert state.stage == CONFIRM
+    assert state.phase == CONFIRM
 
 
 def test_substitute_cube_is_optional() -> None:
@@ -93,11 +93,11 @@ def test_substitute_cube_is_optional() -> None:
     state.supply = [3, 0, 2, 0]
     p = state.players[0]
     act(game, state, ("place", "factory_1"))
-    assert state.stage == COAL and state.owed_coal == [BLACK, BLACK]
+    assert state.phase == COAL and state.owed_coal == [BLACK, BLACK]
     assert ("coal", None) in game.legal_actions(state, 0)
     events = act(game, state, ("coal", None))
     assert "cart_left_empty" in kinds(events) and state.supply == [3, 0, 2, 0]
-    assert state.stage == COAL and state.owed_coal == [BLACK]
+    assert state.phase == COAL and state.owed_coal == [BLACK]
     act(game, state, ("coal", "grey"))
     assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 2 and state.supply == [3, 0, 1, 0]
     assert game.view(state, 1)["board"]["seats"][0]["tunnels"][BLACK]["empty_carts"] == 1
@@ -116,7 +116,7 @@ def test_no_cube_at_all_leaves_the_cart_empty() -> None:
     act(game, state, ("place", "factory_1"))
     p = state.players[0]
     assert p.carts[YELLOW] == 3 and p.cubes_in_tunnel(YELLOW) == 2
-    assert state.stage == CONFIRM and state.owed_coal == []
+    assert state.phase == CONFIRM and state.owed_coal == []
 
 
 def test_draw_five_keep_one_and_return_the_rest() -> None:
@@ -129,7 +129,7 @@ def test_draw_five_keep_one_and_return_the_rest() -> None:
     assert sorted(state.drawn) == sorted(drawn) and len(state.tile_stack) == len(stack) - 5
     private = [e for e in events if e.kind == "drawn_tiles"]
     assert private and private[0].seats == (0,)
-    assert state.stage == KEEP_TILE
+    assert state.phase == KEEP_TILE
     legal = game.legal_actions(state, 0)
     affordable = [t for t in drawn if game.tile_cost[t] <= 3]
     assert sorted(a[1] for a in legal if a[1] is not None) == sorted(affordable)
@@ -140,13 +140,13 @@ def test_draw_five_keep_one_and_return_the_rest() -> None:
             act(game, state, ("keep_tile", too_dear[0]))
     kept = affordable[0] if affordable else None
     act(game, state, ("keep_tile", kept))
-    assert state.stage == RETURN_TILES
+    assert state.phase == RETURN_TILES
     rest = sorted(t for t in drawn if t != kept)
     for tile in rest[:-1]:
         act(game, state, ("return_tiles", "bottom", tile))
     assert state.tile_stack[: len(rest)] == rest[::-1]  # each one put under the stack
     assert state.tile_stack[len(rest) :] == stack[:-5]
-    assert state.stage == PLACE and state.current == 1
+    assert state.phase == PLACE and state.current == 1
     assert state.players[0].tiles == ([kept] if kept else [])
 
 
@@ -172,7 +172,7 @@ def test_draw_from_a_short_stack() -> None:
     assert len(state.drawn) == 2 and state.tile_stack == []
     act(game, state, ("keep_tile", state.drawn[0]))
     act(game, state, ("return_tiles", "top", state.drawn[0]))
-    assert len(state.tile_stack) == 1 and state.stage == PLACE
+    assert len(state.tile_stack) == 1 and state.phase == PLACE
 
 
 def test_draw_five_returns_in_the_order_the_drawer_chooses() -> None:
@@ -199,7 +199,7 @@ def test_draw_five_returns_in_the_order_the_drawer_chooses() -> None:
         act(game, state, ("return_tiles", "bottom", chosen[3]))
     events = act(game, state, ("return_tiles", "top", chosen[3]))
     assert state.tile_stack[-5:] == chosen and state.tile_stack[:-5] == stack[:-5]
-    assert state.stage == PLACE and state.current == 1 and state.drawn == []
+    assert state.phase == PLACE and state.current == 1 and state.drawn == []
     returned = [e for e in events if e.kind == "returned"]
     assert [e.params for e in returned] == [{"seat": 0, "what": "tiles", "count": 5, "where": "top"}]
     # the last tile put on top refills the next factory space emptied

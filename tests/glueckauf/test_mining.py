@@ -16,7 +16,7 @@ def mining(players: int = 4, space: str = "mining_8") -> tuple[GlueckAuf, State]
     state = after_draft(game)
     state.players[0].orders = []
     act(game, state, ("place", space))
-    assert state.stage == MINING
+    assert state.phase == MINING
     return game, state
 
 
@@ -33,7 +33,7 @@ def test_mining_example() -> None:
     for number, action in enumerate(plan):
         assert state.steps_left == 8 - number
         act(game, state, action)
-    assert state.stage == PLACE and state.current == 1  # all 8 steps used: the turn is over
+    assert state.phase == PLACE and state.current == 1  # all 8 steps used: the turn is over
     assert p.cage_level == 0 and p.cage == [1, 0, 0, 0]
     assert p.coal[GREY * 4 + GREY] == 1 and p.coal[YELLOW * 4 + YELLOW] == 0
     assert p.orders == [(card, ((GREY,), (GREY,)), 0)]
@@ -45,7 +45,7 @@ def test_steps_per_space(space: str, steps: int) -> None:
     assert state.steps_left == steps
     for k in range(steps):
         act(game, state, ("cage", "yellow" if k % 2 == 0 else "surface"))
-    assert state.stage == PLACE
+    assert state.phase == PLACE
 
 
 def test_done_ends_early_and_the_cage_stays() -> None:
@@ -53,7 +53,7 @@ def test_done_ends_early_and_the_cage_stays() -> None:
     act(game, state, ("cage", "black"))
     events = act(game, state, ("done",))
     assert events[0].params["steps_unused"] == 7
-    assert state.stage == PLACE and state.players[0].cage_level == 4
+    assert state.phase == PLACE and state.players[0].cage_level == 4
 
 
 def test_cage_moves_any_distance_but_not_to_its_own_level() -> None:

@@ -16,7 +16,7 @@ def test_take_an_order_and_refill_on_confirm() -> None:
     top = state.order_deck[-1]
     act(game, state, ("place", "order_3"))
     assert state.players[0].orders[-1] == (card, ((),) * len(game.cards[card].fields), len(game.cards[card].fields))
-    assert state.order_slots[2] == 0 and state.stage == CONFIRM and state.players[0].money == 8
+    assert state.order_slots[2] == 0 and state.phase == CONFIRM and state.players[0].money == 8
     act(game, state, ("confirm",))
     assert state.order_slots[2] == top and state.order_deck[-1] != top
 
@@ -26,18 +26,18 @@ def test_order_draw_five() -> None:
     state = after_draft(game)
     deck = list(state.order_deck)
     act(game, state, ("place", "order_draw"))
-    assert state.stage == KEEP_ORDER and sorted(state.drawn) == sorted(deck[-5:])
+    assert state.phase == KEEP_ORDER and sorted(state.drawn) == sorted(deck[-5:])
     legal = game.legal_actions(state, 0)
     assert sorted(a[1] for a in legal if a[1] is not None) == sorted(deck[-5:]) and ("keep_order", None) in legal
     keep = deck[-3]
     act(game, state, ("keep_order", keep))
-    assert state.stage == RETURN_ORDERS and state.players[0].orders[-1][0] == keep
+    assert state.phase == RETURN_ORDERS and state.players[0].orders[-1][0] == keep
     rest = sorted(c for c in deck[-5:] if c != keep)
     assert game.legal_actions(state, 0) == [("return_orders", where, c) for where in ("top", "bottom") for c in rest]
     for card in rest[:-1]:
         act(game, state, ("return_orders", "top", card))
     assert state.order_deck[-4:] == rest
-    assert state.stage == PLACE
+    assert state.phase == PLACE
 
 
 def test_order_draw_five_the_drawer_chooses_the_next_card() -> None:
@@ -51,7 +51,7 @@ def test_order_draw_five_the_drawer_chooses_the_next_card() -> None:
     chosen = [hand[1], hand[3], hand[0], hand[4], hand[2]]
     for card in chosen[:4]:
         act(game, state, ("return_orders", "top", card))
-    assert state.order_deck[-5:] == chosen and state.stage == PLACE
+    assert state.order_deck[-5:] == chosen and state.phase == PLACE
     act(game, state, ("place", "order_2"))
     act(game, state, ("confirm",))
     assert state.order_slots[1] == chosen[-1]
@@ -90,7 +90,7 @@ def test_delivery_takes_every_completed_order_of_its_transport() -> None:
     assert state.supply == [supply[0] + 1, supply[1] + 3, supply[2] + 1, supply[3] + 1]
     delivered = [e for e in events if e.kind == "delivered"][0]
     assert delivered.params["vp"] == 14 and delivered.params["transport"] == "train"
-    assert state.stage == PLACE and state.current == 1
+    assert state.phase == PLACE and state.current == 1
 
 
 def test_delivery_without_a_completed_order_is_illegal() -> None:

@@ -156,8 +156,8 @@ def test_other_seats_and_wrong_moments_are_rejected() -> None:
     with pytest.raises(IllegalAction):
         act(game, state, ("confirm",))
     act(game, state, ("place", "order_2"))
-    assert state.stage == CONFIRM and game.legal_actions(state, 0) == [("confirm",)]
+    assert state.phase == CONFIRM and game.legal_actions(state, 0) == [("confirm",)]
     with pytest.raises(IllegalAction):
         act(game, state, ("place", "bank"))
     act(game, state, ("confirm",))
-    assert state.stage == PLACE and state.current == 1
+    assert state.phase == PLACE and state.current == 1

@@ -25,10 +25,10 @@ PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black
 def check_conservation(game: GlueckAuf, s: State) -> None:
     coal = sum(s.supply) + sum(p.coal_owned() for p in s.players)
     assert coal == 4 * game.edition.coal_per_colour
-    tiles_drawn = s.drawn if s.stage in (KEEP_TILE, RETURN_TILES) else []
+    tiles_drawn = s.drawn if s.phase in (KEEP_TILE, RETURN_TILES) else []
     tiles = s.tile_stack + [t for t in s.factory if t] + tiles_drawn + [t for p in s.players for t in p.tiles]
     assert sorted(tiles) == list(range(1, 49))
-    cards_drawn = s.drawn if s.stage in (KEEP_ORDER, RETURN_ORDERS) else []
+    cards_drawn = s.drawn if s.phase in (KEEP_ORDER, RETURN_ORDERS) else []
     cards = s.order_deck + [c for c in s.order_slots if c] + s.revealed + cards_drawn
     cards += [o[0] for p in s.players for o in p.orders] + [c for p in s.players for c in p.delivered]
     assert sorted(cards) == list(range(1, 45))
@@ -47,13 +47,13 @@ def hide_differently(game: GlueckAuf, s: State, seat: int, rng: random.Random) -
     rng.shuffle(other.order_deck)
     other.chance.seed += 1
     other.chance.draws += 3
-    drawing = other.current if other.stage in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
+    drawing = other.current if other.phase in (KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS) else None
     if drawing is not None and drawing != seat:
-        pile = other.tile_stack if other.stage in (KEEP_TILE, RETURN_TILES) else other.order_deck
+        pile = other.tile_stack if other.phase in (KEEP_TILE, RETURN_TILES) else other.order_deck
         if pile and other.drawn:
             other.drawn[0], pile[0] = pile[0], other.drawn[0]
         other.returned.reverse()  # the order of the items put back so far (issue #8 item 5)
-    if not game.options["open_delivered"] and other.stage != OVER:
+    if not game.options["open_delivered"] and other.phase != OVER:
         for index, p in enumerate(other.players):
             if index != seat and p.delivered and other.order_deck:
                 p.delivered[0], other.order_deck[0] = other.order_deck[0], p.delivered[0]

@@ -7,6 +7,7 @@ from glueckauf_helpers import BLACK, BROWN, GREY, YELLOW, act, after_draft, card
 
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.data import Category
+from stammtisch.games.glueckauf.phases.shift import next_start_player
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import OVER, Player, State
 
@@ -134,7 +135,7 @@ def test_categories_scored_per_shift_and_cumulative() -> None:
     assert end_shift(game, state) == list(CLOCK)[:8]
     assert state.players[0].vp == 2 + 2 + 6
     assert end_shift(game, state) == list(CLOCK)
-    assert state.stage == OVER
+    assert state.phase == OVER
 
 
 def test_final_scoring_example() -> None:
@@ -167,7 +168,7 @@ def test_final_scoring_at_game_end_and_tie_break() -> None:
     state.shift = 3
     state.current = 2  # the last worker goes to the bank: 1 more Mark for seat 2 only
     end_shift(game, state)
-    assert state.stage == OVER and state.final is not None
+    assert state.phase == OVER and state.final is not None
     # 14 and 13 Marks both give 2 VP; kept 4 beats kept 3
     assert game.scores(state)[0] == game.scores(state)[1]
     assert game.winners(state) == [0]
@@ -199,7 +200,7 @@ def test_next_start_player(previous: int, workers: dict[int, int], expected: int
     state = after_draft(game)
     state.start_player = previous
     set_factory_workers(game, state, workers)
-    assert game._next_start_player(state) == expected
+    assert next_start_player(game, state) == expected
 
 
 def test_draw_five_counts_for_the_factory_majority() -> None:
@@ -209,7 +210,7 @@ def test_draw_five_counts_for_the_factory_majority() -> None:
     state.owner[draw], state.count[draw] = 3, 2
     one = game.spot_by_id["factory_1"].index
     state.owner[one], state.count[one] = 1, 1
-    assert game._next_start_player(state) == 3
+    assert next_start_player(game, state) == 3
 
 
 def test_new_shift_starts_with_the_new_start_player() -> None:

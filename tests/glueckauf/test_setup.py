@@ -35,7 +35,7 @@ def test_one_tile_on_every_open_factory_space(players: int, tiles: int) -> None:
 def test_draft_from_the_right_counter_clockwise(players: int) -> None:
     game = new_game(players, start_player=1)
     state, _ = game.new_state(2)
-    assert state.stage == DRAFT and len(state.revealed) == 3 * players + 1
+    assert state.phase == DRAFT and len(state.revealed) == 3 * players + 1
     first_round = [(1 - k) % players for k in range(1, players + 1)]
     assert state.draft_queue == first_round * 3
     assert state.draft_queue[players - 1] == 1  # the start player drafts last in each round

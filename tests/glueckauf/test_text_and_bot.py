@@ -94,7 +94,7 @@ def test_bot_completes_an_order_in_one_mining_run() -> None:
     give_order(game, state, 0, card)
     bot = HeuristicBot()
     act(game, state, ("place", "mining_6"))
-    while state.current == 0 and state.stage == "mining":
+    while state.current == 0 and state.phase == "mining":
         act(game, state, bot.choose(game.view(state, 0), game.legal_actions(state, 0)))
     assert p.orders[0][2] == 0  # down, load, load, up, fill, fill
 

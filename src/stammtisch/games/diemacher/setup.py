@@ -1,4 +1,4 @@
-"""Setup steps A–J (die-macher.md §3), up to the simultaneous draft."""
+"""Setup steps A–G and the deal of H (die-macher.md §3), up to the simultaneous draft (phases/draft.py)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,6 @@ def set_up(game: DieMacher, seed: int) -> tuple[State, list[Event]]:
     state.start_player = state.chance.choice(list(range(state.seats)))
     events.append(Event("game_set_up", {"preliminary_start_player": state.start_player}))
     state.draft_hands = [[state.program_deck.pop() for _ in range(7)] for _ in state.players]
-    for seat, hand in enumerate(state.draft_hands):
-        events.append(Event("draft_hand", {"seat": seat, "cards": sorted(hand)}, (seat,)))
-    state.phase = "draft"
-    state.done = [False] * state.seats
     return state, events
 
 

@@ -81,6 +81,60 @@ class Player:
         return p
 
 
+class Auction:
+    """An open auction (start player tie C-01, poll auctions §6.8): the seats of ``order`` bid in
+    turn, once each, above ``high``; ``position`` is the next bidder's index in ``order``."""
+
+    __slots__ = ("high", "high_seat", "position", "order")
+
+    def __init__(self, high: int, order: list[int]) -> None:
+        self.high = high  # −1: no bid yet
+        self.high_seat = NOBODY
+        self.position = 0
+        self.order = order
+
+    def copy(self) -> Auction:
+        a = Auction(self.high, self.order[:])
+        a.high_seat, a.position = self.high_seat, self.position
+        return a
+
+
+class CoalitionTalks:
+    """C-09 alternatives: the strongest party's coalition, still undecided while ``partner`` is
+    UNDECIDED; ``asked`` indexes the candidate asked now."""
+
+    __slots__ = ("partner", "asked", "strongest", "candidates")
+
+    def __init__(self, partner: int, strongest: int, candidates: list[int]) -> None:
+        self.partner = partner
+        self.asked = 0
+        self.strongest = strongest
+        self.candidates = candidates
+
+    def copy(self) -> CoalitionTalks:
+        c = CoalitionTalks(self.partner, self.strongest, self.candidates[:])
+        c.asked = self.asked
+        return c
+
+
+class ProgramChange:
+    """A program change in progress (phase 2 or the PROGRAM politician action)."""
+
+    __slots__ = ("seat", "step", "swaps", "origin", "swapped_in")
+
+    def __init__(self, seat: int, step: int, origin: int) -> None:
+        self.seat = seat
+        self.step = step  # MODE, TAKE, SWAP or KEEP (phases/program.py)
+        self.swaps = 0
+        self.origin = origin  # FROM_PHASE_2 or FROM_POLITICIAN
+        self.swapped_in = NOBODY  # the card swapped in last: it cannot go out again
+
+    def copy(self) -> ProgramChange:
+        c = ProgramChange(self.seat, self.step, self.origin)
+        c.swaps, c.swapped_in = self.swaps, self.swapped_in
+        return c
+
+
 class State:
     """The whole table.  Flow fields say which decision is pending and whose it is."""
 
@@ -89,7 +143,7 @@ class State:
         "program_deck", "program_discard", "program_display", "opinion_deck", "opinion_discard",
         "opinion_display", "poll_deck", "poll_discard", "double_supply", "media_presence", "future_states",
         "elections_held", "actor", "done", "turn", "cursor", "row_cursor", "step", "passes", "auction",
-        "poll_in_hand", "program_change", "draft_hands", "outcomes", "excluded",
+        "talks", "poll_in_hand", "program_change", "draft_hands", "outcomes", "excluded",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -117,11 +171,12 @@ class State:
         self.turn = 0  # index into turn order
         self.cursor = 0  # index into the phase's list of boards
         self.row_cursor = 0  # index into a board's politician row
-        self.step = ""  # sub-step of the phase
+        self.step = ""  # sub-step of the phase (politicians: reveal, pay, sealed_pay, main, secondary, after)
         self.passes = 0
-        self.auction: list[int] = []  # [high bid, high seat, order position, *order]
+        self.auction: Auction | None = None  # the open auction running
+        self.talks: CoalitionTalks | None = None  # coalition talks of the election running
         self.poll_in_hand = NOBODY  # a poll card drawn by the actor, awaiting publish or not
-        self.program_change: list[int] = []  # [seat, step code, swaps made, origin] while a change runs
+        self.program_change: ProgramChange | None = None  # while a program change runs
         self.draft_hands: list[list[int]] = []
         self.outcomes: dict[str, int] = {}
         self.excluded: list[bool] = []  # honour-system overbidders, out of this phase's auctions (C-14)
@@ -145,8 +200,10 @@ class State:
         s.elections_held = self.elections_held
         s.actor, s.done, s.turn, s.cursor = self.actor, self.done[:], self.turn, self.cursor
         s.row_cursor, s.step, s.passes = self.row_cursor, self.step, self.passes
-        s.auction, s.poll_in_hand = self.auction[:], self.poll_in_hand
-        s.program_change = self.program_change[:]
+        s.auction = None if self.auction is None else self.auction.copy()
+        s.talks = None if self.talks is None else self.talks.copy()
+        s.poll_in_hand = self.poll_in_hand
+        s.program_change = None if self.program_change is None else self.program_change.copy()
         s.draft_hands = [h[:] for h in self.draft_hands]
         s.outcomes = dict(self.outcomes)
         s.excluded = self.excluded[:]

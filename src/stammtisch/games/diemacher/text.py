@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
+from stammtisch.games.diemacher.phases import FLOW
 from stammtisch.i18n import N_, _, _n, format_number
 
 # Tables built at import time hold English literals marked with N_ (extracted, not yet
@@ -22,15 +23,7 @@ POLITICIAN_NAMES = {
     "honorary_chairman": N_("Honorary chairman"), "party_executive": N_("Party executive"),
     "front_runner": N_("Front runner"),
 }
-PHASE_NAMES = {
-    "draft": N_("Program draft"), "program": N_("Choose your program"), "program_more": N_("Complete your program"),
-    "keep": N_("Keep one card"), "start": N_("Start positions"), "bid": N_("1 Start player auction"),
-    "rebid": N_("1 Start player auction (tie)"), "program_changes": N_("2 Party program changes"),
-    "media": N_("3 Media purchase"), "rallies": N_("4 Party rallies"), "cabinet": N_("5 Shadow cabinet"),
-    "politicians": N_("6 Politician actions"), "media_shift": N_("7 Media influence"), "polls": N_("8 Poll auctions"),
-    "convert": N_("9a Relocate votes"), "election": N_("9b Election"), "money": N_("9c Money and donations"),
-    "over": N_("Final scoring"),
-}
+PHASE_NAMES = {**dict(FLOW.track()), "over": N_("Final scoring")}  # the labels declared with the phases
 SYMBOLS = {"R": N_("+3 rallies"), "T": N_("+1 trend"), "M": N_("+1 media"), "V": N_("+6 votes")}
 OUTCOMES = {"sole": N_("absolute majority"), "several": N_("several majorities"), "coalition": N_("coalition"),
             "no_coalition": N_("no coalition")}

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.flow import SEALED
 from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
+from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
 from stammtisch.games.diemacher.text import phase_name
@@ -27,8 +29,6 @@ TRACK: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("5", ("cabinet",)), ("6", ("politicians",)), ("7", ("media_shift",)), ("8", ("polls",)),
     ("9a", ("convert",)), ("9b", ("election",)), ("9c", ("money",)), ("9d", ()),
 )
-# Decided by everybody at once, face down (die-macher.md §13); Phase 6 pays sealed in its "sealed_pay" step.
-SEALED = frozenset({"draft", "program", "program_more", "keep", "start", "bid"})
 
 
 def describe(game: DieMacher) -> dict[str, Any]:
@@ -36,7 +36,8 @@ def describe(game: DieMacher) -> dict[str, Any]:
     phases, the parties and the media-presence track."""
     edition = game.edition
     phases: list[dict[str, Any]] = [
-        {"name": name, "label": phase_name(name), "kind": "sealed" if name in SEALED else "sequential", "track": slot}
+        {"name": name, "label": phase_name(name), "track": slot,
+         "kind": "sealed" if _sealed_phase(game, name) else "sequential"}
         for slot, names in TRACK for name in names]
     phases.append({"name": "over", "label": phase_name("over"), "kind": "sequential", "track": None})
     return {
@@ -133,8 +134,7 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "win_vp": list(player.win_vp),
         "excluded_from_auctions": bool(state.excluded and state.excluded[s]),
         "committed": bool(state.done and state.done[s] and (
-            state.phase in ("draft", "program", "program_more", "keep", "start", "bid")
-            or (state.phase == "politicians" and state.step == "sealed_pay"))),
+            _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == "sealed_pay"))),
     }
     if mine:
         data["hand"] = sorted(player.hand)
@@ -146,6 +146,12 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         if state.poll_in_hand != NOBODY and state.actor == s:
             data["poll_in_hand"] = _poll(game, state.poll_in_hand)
     return data
+
+
+def _sealed_phase(game: DieMacher, name: str) -> bool:
+    """Decided by everybody at once, face down (die-macher.md §13)."""
+    phase = game.flow.phases.get(name)
+    return phase is not None and phase.kind == SEALED
 
 
 def _hand_size(state: State, s: int) -> int:
@@ -164,20 +170,22 @@ def _poll(game: DieMacher, card: int) -> dict[str, Any]:
 
 def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
     """Public facts about the pending decision: who, what and where; never a sealed content."""
-    sealed = state.phase in SEALED or (state.phase == "politicians" and state.step == "sealed_pay")
+    # Phase 6 pays sealed in its "sealed_pay" step.
+    sealed = _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == "sealed_pay")
     decision: dict[str, Any] = {"phase": state.phase, "step": state.step, "sealed": sealed}
     if state.poll_in_hand != NOBODY:
         decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])
-    elif state.program_change:
-        who, step, swaps, _origin, _ = state.program_change
-        decision.update(kind="program_change", seat=who, step=("mode", "take", "swap", "keep")[step], swaps=swaps)
-    elif state.phase == "election" and state.auction:
-        _decided, asked, strongest, *candidates = state.auction
-        decision.update(kind="coalition", strongest=strongest, candidates=candidates, asked=asked)
-    elif state.phase in ("rebid", "polls") and state.auction:
-        high, high_seat, position, *order = state.auction
-        decision.update(kind="auction", high=high if high >= 0 else None, high_seat=_none(high_seat),
-                        order=order, position=position)
+    elif state.program_change is not None:
+        change = state.program_change
+        decision.update(kind="program_change", seat=change.seat, step=STEP_NAMES[change.step], swaps=change.swaps)
+    elif state.phase == "election" and state.talks is not None:
+        talks = state.talks
+        decision.update(kind="coalition", strongest=talks.strongest, candidates=list(talks.candidates),
+                        asked=talks.asked)
+    elif state.phase in ("rebid", "polls") and state.auction is not None:
+        auction = state.auction
+        decision.update(kind="auction", high=auction.high if auction.high >= 0 else None,
+                        high_seat=_none(auction.high_seat), order=list(auction.order), position=auction.position)
     if state.phase in ("rallies", "cabinet", "politicians", "media_shift", "polls") and state.phase != "over":
         boards = game.from_election(state)
         if state.cursor < len(boards):

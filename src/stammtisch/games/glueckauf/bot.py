@@ -13,9 +13,9 @@ from itertools import product
 from typing import Any
 
 from stammtisch.engine.protocol import Action
+from stammtisch.games.glueckauf.board import LEVELS
 
 COLOURS = ("yellow", "brown", "grey", "black")
-LEVELS = ("surface", "yellow", "brown", "grey", "black")
 WORKER_VALUE = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
 CAGE_CAPACITY = 5
 

@@ -11,18 +11,11 @@ if TYPE_CHECKING:
 
 
 def action_table(game: GlueckAuf) -> list[Action]:
-    from stammtisch.games.glueckauf.rules import (
-        CAGE_TO,
-        CONFIRM_TURN,
-        DONE,
-        KEEP_NO_ORDER,
-        KEEP_NO_TILE,
-        LEAVE_CART_EMPTY,
-        LOAD,
-        RETURN_SIDES,
-        STORE,
-        SUBSTITUTE,
-    )
+    from stammtisch.games.glueckauf.phases.drawing import RETURN_SIDES
+    from stammtisch.games.glueckauf.phases.factory import KEEP_NO_TILE, LEAVE_CART_EMPTY, SUBSTITUTE
+    from stammtisch.games.glueckauf.phases.mining import CAGE_TO, DONE, LOAD, STORE
+    from stammtisch.games.glueckauf.phases.orders import KEEP_NO_ORDER
+    from stammtisch.games.glueckauf.phases.placement import CONFIRM_TURN
 
     cards = [card.id for card in game.edition.order_cards]
     tiles = [tile.id for tile in game.edition.tunnel_tiles]

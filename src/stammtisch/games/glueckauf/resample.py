@@ -32,7 +32,7 @@ ORDER_STAGES = (KEEP_ORDER, RETURN_ORDERS)
 def resample(game: GlueckAuf, state: State, seat: int, rng: random.Random) -> State:
     sample = state.copy()
     sample.chance = reseeded(rng)
-    drawer = state.current if state.stage in TILE_STAGES + ORDER_STAGES else None
+    drawer = state.current if state.phase in TILE_STAGES + ORDER_STAGES else None
     if drawer is not None and drawer != seat:
         sample.drawn = []
         sample.returned = []
@@ -55,12 +55,12 @@ def _tiles(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int 
     seen = {t for t in state.factory if t}
     for player in state.players:
         seen.update(player.tiles)
-    mine = drawer == seat and state.stage in TILE_STAGES
+    mine = drawer == seat and state.phase in TILE_STAGES
     if mine:
         seen.update(state.drawn + state.returned)
     unseen = [t.id for t in game.edition.tunnel_tiles if t.id not in seen]
     known = state.returned if mine else []
-    other_hand = drawer not in (None, seat) and state.stage in TILE_STAGES
+    other_hand = drawer not in (None, seat) and state.phase in TILE_STAGES
     stack_size = len(state.tile_stack) - len(known)
     stack, hand = deal(unseen, rng, [stack_size, len(unseen) - stack_size if other_hand else 0])
     sample.tile_stack = _pile(known, state.return_to if mine else None, stack)
@@ -71,7 +71,7 @@ def _tiles(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int 
 def _orders(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int | None,
             rng: random.Random) -> None:
     seen = {c for c in state.order_slots if c} | set(state.revealed)
-    open_piles = game.options["open_delivered"] or state.stage == OVER
+    open_piles = game.options["open_delivered"] or state.phase == OVER
     hidden_piles = []
     for other, player in enumerate(state.players):
         seen.update(card for card, _fields, _missing in player.orders)
@@ -79,13 +79,13 @@ def _orders(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int
             seen.update(player.delivered)
         else:
             hidden_piles.append(other)
-    mine = drawer == seat and state.stage in ORDER_STAGES
+    mine = drawer == seat and state.phase in ORDER_STAGES
     if mine:
         seen.update(state.drawn + state.returned)
     unseen = [c.id for c in game.edition.order_cards if c.id not in seen]
     known = state.returned if mine else []
     sizes = [len(state.order_deck) - len(known)] + [len(state.players[s].delivered) for s in hidden_piles]
-    other_hand = drawer not in (None, seat) and state.stage in ORDER_STAGES
+    other_hand = drawer not in (None, seat) and state.phase in ORDER_STAGES
     deck, *piles, hand = deal(unseen, rng, [*sizes, len(unseen) - sum(sizes) if other_hand else 0])
     sample.order_deck = _pile(known, state.return_to if mine else None, deck)
     for other, pile in zip(hidden_piles, piles, strict=True):

@@ -14,7 +14,7 @@ Field = tuple[int, ...]
 # An outstanding order: (card id, fields, number of fields still unfilled).
 Order = tuple[int, tuple[Field, ...], int]
 
-# Stages of play; the seat to act chooses from the actions of the stage.
+# Phases of play (phases/): the seat to act chooses from the actions of the phase.
 DRAFT = "draft"
 PLACE = "place"
 MINING = "mining"
@@ -81,7 +81,7 @@ class Player:
 
 class State:
     __slots__ = (
-        "chance", "players", "stage", "shift", "start_player", "current", "draft_queue", "revealed",
+        "chance", "players", "phase", "shift", "start_player", "current", "draft_queue", "revealed",
         "owner", "count", "factory", "tile_stack", "order_slots", "order_deck", "supply",
         "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats",
     )  # fmt: skip
@@ -89,7 +89,7 @@ class State:
     def __init__(self, chance: Chance, players: list[Player], spaces: int) -> None:
         self.chance = chance
         self.players = players
-        self.stage = DRAFT
+        self.phase = DRAFT
         self.shift = 1
         self.start_player = 0
         self.current = 0
@@ -115,7 +115,7 @@ class State:
         other = State.__new__(State)
         other.chance = self.chance.copy()
         other.players = [p.copy() for p in self.players]
-        other.stage = self.stage
+        other.phase = self.phase
         other.shift = self.shift
         other.start_player = self.start_player
         other.current = self.current

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.view import envelope
+from stammtisch.games.glueckauf.board import BANK, FACTORY, LEVELS, ORDER
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
 from stammtisch.games.glueckauf.state import (
     COAL,
@@ -32,13 +33,12 @@ from stammtisch.games.glueckauf.text import stage_name
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-LEVELS = ("surface", "yellow", "brown", "grey", "black")
 STAGES = (DRAFT, PLACE, MINING, KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS, COAL, CONFIRM, OVER)
 
 
 def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
-    acting = s.draft_queue[0] if s.stage == DRAFT else s.current
-    current = None if s.stage == OVER else acting
+    acting = s.draft_queue[0] if s.phase == DRAFT else s.current
+    current = None if s.phase == OVER else acting
     board: dict[str, Any] = {
         "options": {k: v for k, v in game.options.items() if k != "edition"},
         "shift": s.shift,
@@ -58,7 +58,7 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
         "returned": _returned(game, s, seat),
     }
     detail = [dict(f) for f in s.final] if s.final is not None else None
-    return envelope(game, s, seat, phase=s.stage, decision={"seat": current}, board=board, final_detail=detail)
+    return envelope(game, s, seat, phase=s.phase, decision={"seat": current}, board=board, final_detail=detail)
 
 
 def describe(game: GlueckAuf) -> dict[str, Any]:
@@ -107,8 +107,6 @@ def tile_view(game: GlueckAuf, tile_id: int) -> dict[str, Any]:
 
 
 def _spaces(game: GlueckAuf, s: State) -> dict[str, dict[str, Any]]:
-    from stammtisch.games.glueckauf.rules import BANK, FACTORY, ORDER
-
     spaces: dict[str, dict[str, Any]] = {}
     for spot in game.spots:
         entry: dict[str, Any] = {}
@@ -132,9 +130,9 @@ def _drawn(game: GlueckAuf, s: State, seat: int | None) -> list[dict[str, Any]] 
     """The draw-5 hand, for its drawer only (as a set: sorted by id)."""
     if seat is None or seat != s.current or not s.drawn:
         return None
-    if s.stage in (KEEP_TILE, RETURN_TILES):
+    if s.phase in (KEEP_TILE, RETURN_TILES):
         return [tile_view(game, t) for t in sorted(s.drawn)]
-    if s.stage in (KEEP_ORDER, RETURN_ORDERS):
+    if s.phase in (KEEP_ORDER, RETURN_ORDERS):
         return [card_view(game.cards[c]) for c in sorted(s.drawn)]
     return None
 
@@ -143,7 +141,7 @@ def _returned(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any] | N
     """The drawn items put back so far, in that order, and where: the drawer's secret."""
     if seat is None or seat != s.current or not s.returned:
         return None
-    if s.stage == RETURN_TILES:
+    if s.phase == RETURN_TILES:
         items = [tile_view(game, t) for t in s.returned]
     else:
         items = [card_view(game.cards[c]) for c in s.returned]
@@ -160,7 +158,7 @@ def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
 
 def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
     # every delivered pile is public once the game is over (final scoring counts them openly)
-    open_delivered = viewer == seat or game.options["open_delivered"] or s.stage == OVER
+    open_delivered = viewer == seat or game.options["open_delivered"] or s.phase == OVER
     light = [t for t in p.tiles if game.tiles[t].light]
     dark = [t for t in p.tiles if not game.tiles[t].light]
     return {

@@ -1,0 +1,245 @@
+"""Declared flow: a game's phases as data, and the one loop that runs them.
+
+A game is a track of phases.  Each phase declares, in the engine's terms:
+
+- ``name`` (kept in the state, shown in views) and ``label`` (a msgid for the phase track);
+- ``kind``: SEQUENTIAL (one seat decides at a time), SEALED (every seat still to commit decides at
+  once, unseen; engine/sealed.py) or AUTOMATIC (nobody decides: only ``settle`` runs);
+- ``to_act``: who acts, when not the default (the seat the game names for sequential phases, the
+  seats that have not committed for sealed ones);
+- ``legal``: the legal actions of a seat; ``moves``: action name → the function that carries it out;
+- ``settle``: runs every step that needs no decision and says what comes next (``WAIT`` for a
+  decision, ``NEXT`` for the declared next phase, ``STAY`` to settle again, or a phase name);
+  a sealed phase declares ``reveal`` instead, run once every seat has committed;
+- ``next``: the phase that follows on ``NEXT``; ``enter``: what entering the phase sets up.
+
+An *interlude* is a phase that interrupts one of the phases named in its ``during`` while its
+``active`` test holds (a poll card to publish, a program change in the middle of politician
+actions); its settle returns ``NEXT`` when it is over and the interrupted phase carries on.  Only
+the phases it may interrupt test for it, so the other phases pay nothing for it.
+
+The game wires its phases into a ``Flow`` and derives from ``FlowGame``, whose ``to_act``,
+``legal_actions``, ``apply`` and ``is_over`` run the flow: ``apply`` runs the move of the current
+phase, then settles until somebody must decide again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar
+
+from stammtisch.engine import sealed
+from stammtisch.engine.protocol import Action, Event, Game, Seat
+
+S = TypeVar("S")
+
+SEQUENTIAL = "sequential"
+SEALED = "sealed"
+AUTOMATIC = "automatic"
+
+# What settle returns.
+WAIT = "<wait>"  # somebody must decide
+NEXT = "<next>"  # this phase is over: enter the declared next phase
+STAY = "<stay>"  # the state changed (an interlude opened, a phase entered by hand): settle again
+
+# Signatures, with G the game and S its state (kept loose: each game's functions name their types).
+Legal = Callable[[Any, Any, Seat], list[Action]]
+Move = Callable[[Any, Any, Seat, Action, list[Event]], None]
+Settle = Callable[[Any, Any, list[Event]], str]
+Enter = Callable[[Any, Any, list[Event]], None]
+ToAct = Callable[[Any, Any], list[Seat]]
+Active = Callable[[Any], bool]
+NO_INTERLUDES: tuple[Phase, ...] = ()
+
+
+def _never(state: Any) -> bool:
+    return False
+
+
+class Phase:
+    """One declared phase (or interlude) of a game."""
+
+    __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
+                 "during", "interludes", "is_interlude", "sealed_when")
+
+    def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
+                 moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
+                 reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
+                 to_act: ToAct | None = None, active: Active | None = None, during: tuple[str, ...] = (),
+                 sealed_when: Active | None = None) -> None:
+        if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
+            raise ValueError(f"phase {name}: unknown kind {kind!r}")
+        if kind == SEALED and reveal is None:
+            raise ValueError(f"sealed phase {name} declares no reveal")
+        if kind != AUTOMATIC and (legal is None or not moves):
+            raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
+        if (active is None) != (not during):
+            raise ValueError(f"phase {name}: active and during go together (an interlude declares both)")
+        self.is_interlude = active is not None
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.legal = legal
+        self.moves: dict[str, Move] = dict(moves or {})
+        self.settle = settle
+        self.reveal = reveal
+        self.next = next
+        self.enter = enter
+        self.to_act = to_act
+        self.active: Active = active or _never
+        # A sequential phase with a sealed step (its own to_act decides who): when that step is on.
+        self.sealed_when: Active = (lambda state: True) if kind == SEALED else (sealed_when or _never)
+        self.during = during  # interludes: the phases they may interrupt
+        self.interludes: tuple[Phase, ...] = NO_INTERLUDES  # the interludes that may interrupt this phase
+
+
+class Flow:
+    """The phases of one game and the loop that runs them.
+
+    ``actor`` names the state attribute holding the seat of a sequential decision, ``committed``
+    the one holding the sealed decisions' list of who has committed (engine/sealed.py).
+    """
+
+    __slots__ = ("phases", "interludes", "actor", "actor_of", "committed", "over", "settles")
+
+    def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
+                 committed: str = "done", over: str = "over") -> None:
+        self.phases: dict[str, Phase] = {}
+        for phase in phases:
+            if phase.name in self.phases:
+                raise ValueError(f"phase {phase.name} declared twice")
+            self.phases[phase.name] = phase
+        self.interludes = tuple(interludes)
+        for phase in [*self.phases.values(), *self.interludes]:
+            if phase.next is not None and phase.next not in self.phases and phase.next != over:
+                raise ValueError(f"phase {phase.name}: next phase {phase.next} is not declared")
+        for interlude in self.interludes:
+            if not interlude.is_interlude:
+                raise ValueError(f"interlude {interlude.name} declares no active test")
+            for name in interlude.during:
+                if name not in self.phases:
+                    raise ValueError(f"interlude {interlude.name}: phase {name} is not declared")
+                if interlude not in self.phases[name].interludes:
+                    self.phases[name].interludes += (interlude,)
+        self.actor = actor
+        self.actor_of = attrgetter(actor)
+        self.committed = committed
+        self.over = over  # the name of the finished game's phase
+        # Whether anything runs between decisions; a flow whose moves choose every next phase
+        # themselves (Glück Auf's) skips the settling loop.
+        self.settles = any(p.settle is not None or p.reveal is not None
+                           for p in [*self.phases.values(), *self.interludes])
+
+    def current(self, state: Any) -> Phase:
+        """The phase whose decision is pending: an active interlude, else ``state.phase``."""
+        phase = self.phases[state.phase]
+        for interlude in phase.interludes:
+            if interlude.active(state):
+                return interlude
+        return phase
+
+    def track(self) -> list[tuple[str, str]]:
+        """(name, label) of every phase, in declaration order."""
+        return [(phase.name, phase.label) for phase in self.phases.values()]
+
+    # ------------------------------------------------------------------ the loop, once
+
+    def advance(self, game: Any, state: Any, events: list[Event]) -> None:
+        """Settle until somebody must decide or the game is over."""
+        over, phases = self.over, self.phases
+        while state.phase != over:
+            phase = phases[state.phase]
+            if phase.interludes:
+                phase = self.current(state)
+            if phase.kind == SEALED:
+                if not all(getattr(state, self.committed)):
+                    return
+                assert phase.reveal is not None
+                outcome = phase.reveal(game, state, events)
+            elif phase.settle is not None:
+                outcome = phase.settle(game, state, events)
+            else:
+                return
+            if outcome == WAIT:
+                return
+            if outcome == STAY or (outcome == NEXT and phase.is_interlude):
+                continue
+            self.enter(game, state, phase.next if outcome == NEXT else outcome, events)
+
+    def enter(self, game: Any, state: Any, name: str | None, events: list[Event]) -> None:
+        """Make ``name`` the current phase and run its set-up."""
+        if name is None:
+            raise ValueError(f"phase {state.phase} is over but declares no next phase")
+        if name != self.over and name not in self.phases:
+            raise ValueError(f"phase {state.phase} goes on to {name}, which is not declared")
+        state.phase = name
+        if name != self.over:
+            enter = self.phases[name].enter
+            if enter is not None:
+                enter(game, state, events)
+
+
+class FlowGame(Game[S]):
+    """A game whose ``to_act``, ``legal_actions``, ``apply`` and ``is_over`` are those of its
+    declared ``flow``: the game class only holds the table and the rules' shared helpers.
+
+    These are the hot paths (a bot's search calls them for every node): they look the phase up
+    inline and ask ``Flow.current`` only where an interlude may be active."""
+
+    flow: ClassVar[Flow]
+
+    def to_act(self, state: Any) -> list[Seat]:
+        flow = self.flow
+        if state.phase == flow.over:
+            return []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.current(state)
+        if phase.to_act is not None:
+            return phase.to_act(self, state)
+        if phase.kind == SEALED:
+            return sealed.waiting(getattr(state, flow.committed))
+        return [flow.actor_of(state)]
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action]:
+        flow = self.flow
+        if state.phase == flow.over:
+            return []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.current(state)
+        if phase.to_act is not None:
+            acting = seat in phase.to_act(self, state)
+        elif phase.kind == SEALED:
+            committed = getattr(state, flow.committed)
+            acting = 0 <= seat < len(committed) and not committed[seat]
+        else:
+            acting = seat == flow.actor_of(state)
+        if not acting or phase.legal is None:
+            return []
+        return phase.legal(self, state, seat)
+
+    def apply(self, state: Any, seat: Seat, action: Action) -> list[Event]:
+        """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
+        flow = self.flow
+        events: list[Event] = []
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.current(state)
+        phase.moves[action[0]](self, state, seat, action, events)
+        if flow.settles:
+            flow.advance(self, state, events)
+        return events
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase == self.flow.over
+
+    def sealed(self, state: Any) -> bool:
+        flow = self.flow
+        if state.phase == flow.over:
+            return False
+        phase = flow.phases[state.phase]
+        if phase.interludes:
+            phase = flow.current(state)
+        return phase.sealed_when(state)

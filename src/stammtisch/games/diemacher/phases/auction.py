@@ -1,0 +1,71 @@
+"""The open auction, written once: the tied start-player re-bid (phase 1, C-01) and the poll
+auctions (phase 8) both let the seats of an order bid in turn, once each, above the highest bid,
+with the honour system's overbids (C-14)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.state import NOBODY, Auction, State
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def bids(game: DieMacher, state: State, seat: Seat) -> range:
+    """The amounts ``seat`` may bid now; none once out of this phase's auctions (C-14)."""
+    if state.excluded[seat]:
+        return range(0)
+    assert state.auction is not None
+    return game.money_steps(max(0, state.auction.high + 1), game.bid_ceiling(state, seat))
+
+
+def legal(game: DieMacher, state: State, seat: Seat, bid_kind: str) -> list[Action]:
+    return [("pass",)] + [(bid_kind, amount) for amount in bids(game, state, seat)]
+
+
+def next_bidder(game: DieMacher, state: State, skip_without_bids: bool) -> int:
+    """The seat to bid now (NOBODY once everyone has had their turn); seats that cannot bid are
+    passed over if ``skip_without_bids``."""
+    auction = state.auction
+    assert auction is not None
+    while auction.position < len(auction.order):
+        seat = auction.order[auction.position]
+        if not skip_without_bids or bids(game, state, seat):
+            state.actor = seat
+            return seat
+        auction.position += 1
+    return NOBODY
+
+
+def bid(game: DieMacher, state: State, seat: Seat, action: Action, event: str, events: list[Event]) -> bool:
+    """A bid or a pass; False if the bid was an overbid (the caller restarts the auction)."""
+    auction = state.auction
+    assert auction is not None
+    if action[0] == "pass":
+        events.append(Event("passed", {"seat": seat}))
+    elif action[1] > state.players[seat].money:
+        overbid(game, state, seat, action[1], events)
+        return False
+    else:
+        auction.high, auction.high_seat = action[1], seat
+        events.append(Event(event, {"seat": seat, "amount": action[1]}))
+    auction.position += 1
+    return True
+
+
+def overbid(game: DieMacher, state: State, seat: int, amount: int, events: list[Event]) -> None:
+    """C-14 honour system: all money to the bank, party base −10, out of this phase's auctions."""
+    state.players[seat].money = 0
+    game.change_base(state.players[seat], -10)
+    state.excluded[seat] = True
+    events.append(Event("overbid_penalty", {"seat": seat, "amount": amount}))
+
+
+def restart(state: State, high: int) -> list[int]:
+    """The seats of the auction that may still bid start again (C-14)."""
+    assert state.auction is not None
+    order = [s for s in state.auction.order if not state.excluded[s]]
+    state.auction = Auction(high, order)
+    return order

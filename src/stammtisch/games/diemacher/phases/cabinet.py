@@ -1,0 +1,47 @@
+"""Phase 5 (die-macher.md §6.5): the shadow cabinet, politicians placed face down."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.phases.rallies import enter_by_seat
+from stammtisch.games.diemacher.state import State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    boards = game.from_election(state)
+    while state.turn < state.seats:
+        seat = state.turn_order()[state.turn]
+        if state.cursor < len(boards) and state.players[seat].politicians:
+            state.actor = seat
+            return WAIT
+        state.turn, state.cursor = state.turn + 1, 0
+    return NEXT
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    pos = game.from_election(state)[state.cursor]
+    politicians = game.edition.politicians
+    return [("place", pos, None)] + [("place", pos, politicians[p].id) for p in state.players[seat].politicians]
+
+
+def place(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    _, pos, politician_id = action
+    if politician_id is not None:
+        politician = game.politician_index[politician_id]
+        state.players[seat].politicians.remove(politician)
+        state.boards[pos].row.append([seat, politician, -1])
+        events.append(Event("politician_placed", {"seat": seat, "board": pos}))
+        events.append(Event("politician_placed_secret", {"seat": seat, "board": pos,
+                                                         "politician": politician_id}, (seat,)))
+    state.cursor += 1
+
+
+CABINET = Phase("cabinet", N_("5 Shadow cabinet"), SEQUENTIAL, enter=enter_by_seat, legal=legal,
+                moves={"place": place}, settle=settle, next="politicians")

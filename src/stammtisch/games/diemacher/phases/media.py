@@ -1,0 +1,59 @@
+"""Phase 3 (die-macher.md §6.3): buying media markers in turn until everybody passes in a row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.state import NOBODY, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def enter(game: DieMacher, state: State, events: list[Event]) -> None:
+    state.turn, state.passes = 0, 0
+
+
+def targets(game: DieMacher, state: State, seat: int) -> list[int]:
+    player = state.players[seat]
+    if player.money < game.edition.media_marker_cost or not player.media_supply:
+        return []
+    return [pos for pos in game.from_election(state) if NOBODY in state.boards[pos].media]
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    while state.passes < state.seats:
+        seat = state.turn_order()[state.turn % state.seats]
+        if targets(game, state, seat):
+            state.actor = seat
+            return WAIT
+        state.passes += 1  # nothing to buy: an automatic pass
+        state.turn += 1
+    return NEXT
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    return [("pass",)] + [("buy_media", pos) for pos in targets(game, state, seat)]
+
+
+def buy_media(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    board, player = state.boards[action[1]], state.players[seat]
+    board.media[board.media.index(NOBODY)] = seat
+    player.media_supply -= 1
+    player.money -= game.edition.media_marker_cost
+    state.passes = 0
+    events.append(Event("media_bought", {"seat": seat, "board": action[1]}))
+    state.turn += 1
+
+
+def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    state.passes += 1
+    events.append(Event("passed", {"seat": seat}))
+    state.turn += 1
+
+
+MEDIA = Phase("media", N_("3 Media purchase"), SEQUENTIAL, enter=enter, legal=legal,
+              moves={"buy_media": buy_media, "pass": pass_}, settle=settle, next="rallies")

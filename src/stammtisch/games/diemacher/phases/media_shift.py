@@ -1,0 +1,67 @@
+"""Phase 7 (die-macher.md §6.7): the media influencer of each board may swap one opinion card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.board import media_influencer
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, topic
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def enter_by_board(game: DieMacher, state: State, events: list[Event]) -> None:
+    state.cursor = 0
+
+
+def shift_options(state: State, pos: int) -> list[Action]:
+    board = state.boards[pos]
+    options: list[Action] = []
+    for slot in range(len(board.opinions)):
+        if not board.face_up[slot] or slot == board.doubled:
+            continue
+        # Only the other face-up opinions count: the display's copy of this very card is legal (C-32).
+        others = {topic(c) for i, c in enumerate(board.opinions) if board.face_up[i] and i != slot}
+        options += [("shift", slot, new) for new in range(CARD_TYPES)
+                    if state.opinion_display[new] and topic(new) not in others]
+    return options
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    boards = game.from_election(state)
+    while state.cursor < len(boards):
+        influencer = media_influencer(state.boards[boards[state.cursor]])
+        if influencer != NOBODY and shift_options(state, boards[state.cursor]):
+            state.actor = influencer
+            return WAIT
+        state.cursor += 1
+    return NEXT
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    return [("pass",)] + shift_options(state, game.from_election(state)[state.cursor])
+
+
+def shift(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    pos = game.from_election(state)[state.cursor]
+    board = state.boards[pos]
+    _, slot, new = action
+    old = board.opinions[slot]
+    state.opinion_discard.append(old)
+    board.opinions[slot] = new
+    state.opinion_display[new] = False
+    events.append(Event("opinion_shifted", {"seat": seat, "board": pos, "old": old, "new": new}))
+    state.cursor += 1
+
+
+def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    events.append(Event("passed", {"seat": seat}))
+    state.cursor += 1
+
+
+MEDIA_SHIFT = Phase("media_shift", N_("7 Media influence"), SEQUENTIAL, enter=enter_by_board, legal=legal,
+                    moves={"shift": shift, "pass": pass_}, settle=settle, next="polls")

@@ -1,0 +1,228 @@
+"""Phase 6 (die-macher.md §6.6): politicians revealed board by board, paid for (in row order or,
+G-13 alternative, sealed and simultaneous) and their actions carried out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.engine import sealed
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.board import polls_available
+from stammtisch.games.diemacher.phases import program
+from stammtisch.games.diemacher.phases.polls import take_poll
+from stammtisch.games.diemacher.state import NOBODY, Board, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+BANG = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
+EFFECTS = ("double", "double_remove", "buyout", "others_trend", "trend", "votes", "base", "program", "free_poll")
+
+
+def enter(game: DieMacher, state: State, events: list[Event]) -> None:
+    state.cursor, state.step = 0, "reveal"
+
+
+def to_act(game: DieMacher, state: State) -> list[Seat]:
+    return sealed.waiting(state.done) if state.step == "sealed_pay" else [state.actor]
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    boards = game.from_election(state)
+    while state.cursor < len(boards):
+        pos = boards[state.cursor]
+        board = state.boards[pos]
+        if state.step == "reveal":
+            if board.row:
+                events.append(Event("politicians_revealed", {"board": pos,
+                                                             "row": [[s, game.edition.politicians[p].id]
+                                                                     for s, p, _ in board.row]}))
+            state.step, state.row_cursor = "pay", 0
+        if state.step == "pay" and game.options["p6_pay_order"] == "simultaneous":
+            _open_sealed_payment(game, state, board, pos, events)
+        if state.step == "sealed_pay":
+            if sealed.waiting(state.done):
+                return WAIT
+            _reveal_payments(game, state, board, pos, events)
+        if state.step == "pay":
+            if _next_payer(game, state, board, pos, events):
+                return WAIT
+            state.step, state.row_cursor = "main", 0
+        if _next_politician_decision(state, board):
+            return WAIT
+        board.row = []  # every politician of the state goes to the box
+        state.cursor, state.step = state.cursor + 1, "reveal"
+    if game.options["bang_lock_scope"] == "state_round":
+        for board in state.boards:
+            board.bang_used = []
+    return NEXT
+
+
+def _next_payer(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> bool:
+    while state.row_cursor < len(board.row):
+        seat, politician, paid = board.row[state.row_cursor]
+        if paid == -1:
+            if state.players[seat].money >= game.edition.politicians[politician].cost:
+                state.actor = seat
+                return True
+            board.row[state.row_cursor][2] = 0
+            events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
+                                                        "politician": game.edition.politicians[politician].id}))
+        state.row_cursor += 1
+    return False
+
+
+def _open_sealed_payment(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> None:
+    """G-13 alternative: every owner decides to pay or decline at once, unseen by the others."""
+    state.done = [True] * state.seats
+    for entry in board.row:
+        seat, politician = entry[0], game.edition.politicians[entry[1]]
+        if state.players[seat].money >= politician.cost:
+            state.done[seat] = False
+            state.players[seat].secret = []
+        else:
+            entry[2] = 0
+            events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
+                                                        "politician": politician.id}))
+    state.step = "sealed_pay"
+
+
+def _reveal_payments(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> None:
+    for entry in board.row:
+        if entry[2] == -1:
+            _pay_or_decline(game, state, entry, pos, state.players[entry[0]].secret == [1], events)
+            state.players[entry[0]].secret = []
+    state.done = []
+    state.step, state.row_cursor = "main", 0
+
+
+def _pay_or_decline(game: DieMacher, state: State, entry: list[int], pos: int, pay: bool,
+                    events: list[Event]) -> None:
+    seat, politician = entry[0], game.edition.politicians[entry[1]]
+    entry[2] = int(pay)
+    if pay:
+        state.players[seat].money -= politician.cost
+        events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
+                                                "cost": politician.cost}))
+    else:
+        events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician.id}))
+
+
+def _next_politician_decision(state: State, board: Board) -> bool:
+    while state.row_cursor < len(board.row):
+        seat, _politician, paid = board.row[state.row_cursor]
+        if paid == 1 and state.step in ("main", "secondary"):
+            state.actor = seat
+            return True
+        state.row_cursor += 1
+        state.step = "main"
+    return False
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    if state.step in ("pay", "sealed_pay"):
+        return [("pay",), ("decline",)]
+    pos = game.from_election(state)[state.cursor]
+    politician = game.edition.politicians[state.boards[pos].row[state.row_cursor][1]]
+    codes = [politician.main] if state.step == "main" else list(politician.secondary)
+    actions: list[Action] = [("skip",)]
+    for code in codes:
+        actions += _action_options(game, state, seat, pos, code)
+    return actions
+
+
+def _action_options(game: DieMacher, state: State, seat: int, pos: int, code: str) -> list[Action]:
+    board, player = state.boards[pos], state.players[seat]
+    if code in BANG and code in board.bang_used:
+        return []
+    if code == "DOUBLE":
+        if board.doubled != NOBODY:
+            return [("double_remove",)]
+        if not state.double_supply:
+            return []
+        return [("double", slot) for slot, up in enumerate(board.face_up) if up]
+    if code == "BUYOUT":
+        if player.money < game.edition.buyout_payment:
+            return []
+        spots = [i for i, owner in enumerate(board.media) if owner not in (NOBODY, seat)]
+        places = (False, True) if player.media_supply else (False,)
+        return [("buyout", spot, place) for spot in spots for place in places]
+    if code == "OTHERS_TREND-1":
+        return [("others_trend",)]
+    if code == "PROGRAM":
+        return [("program",)]
+    if code == "FREE_POLL":
+        return [("free_poll",)] if polls_available(state, game.options["poll_reshuffle"]) else []
+    kind, amount = code.split("+")
+    return [({"TREND": "trend", "VOTES": "votes", "BASE": "base"}[kind], int(amount))]
+
+
+def pay(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    if state.step == "sealed_pay":
+        state.players[seat].secret = [int(action[0] == "pay")]
+        sealed.commit(state.done, seat, "pay_politician", events)
+        return
+    pos = game.from_election(state)[state.cursor]
+    _pay_or_decline(game, state, state.boards[pos].row[state.row_cursor], pos, action[0] == "pay", events)
+    state.row_cursor += 1
+
+
+def skip(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    events.append(Event("action_skipped", {"seat": seat, "board": game.from_election(state)[state.cursor]}))
+    state.step = "secondary" if state.step == "main" else "after"
+
+
+def effect(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    pos = game.from_election(state)[state.cursor]
+    board, player = state.boards[pos], state.players[seat]
+    kind = action[0]
+    params: dict[str, Any] = {"seat": seat, "board": pos, "action": kind}
+    if kind == "double":
+        board.doubled = action[1]
+        state.double_supply -= 1
+        board.bang_used.append("DOUBLE")
+        params["card"] = board.opinions[action[1]]
+    elif kind == "double_remove":
+        params["card"] = board.opinions[board.doubled]
+        board.doubled = NOBODY
+        state.double_supply += 1
+        board.bang_used.append("DOUBLE")
+    elif kind == "buyout":
+        owner = board.media[action[1]]
+        player.money -= game.edition.buyout_payment
+        state.players[owner].money += game.edition.buyout_payment
+        if game.options["buyout_removed_to"] == "supply":
+            state.players[owner].media_supply += 1
+        board.media[action[1]] = NOBODY
+        if action[2]:
+            board.media[action[1]] = seat
+            player.media_supply -= 1
+        board.bang_used.append("BUYOUT")
+        params.update(owner=owner, replaced=action[2], payment=game.edition.buyout_payment)
+    elif kind == "others_trend":
+        for other in range(state.seats):
+            if other != seat:
+                board.trend[other] = game.clamp_trend(board.trend[other] - 1)
+        board.bang_used.append("OTHERS_TREND-1")
+    elif kind == "trend":
+        board.trend[seat] = game.clamp_trend(board.trend[seat] + action[1])
+        params["amount"] = action[1]
+    elif kind == "votes":
+        board.votes[seat] += action[1]
+        params["amount"] = action[1]
+    elif kind == "base":
+        game.change_base(player, action[1])
+        params["amount"] = action[1]
+    elif kind == "program":
+        program.begin(state, seat, program.FROM_POLITICIAN)
+    elif kind == "free_poll":
+        take_poll(game, state, seat, events)
+    events.append(Event("politician_action", params))
+    state.step = "secondary" if state.step == "main" else "after"
+
+
+POLITICIANS = Phase("politicians", N_("6 Politician actions"), SEQUENTIAL, enter=enter, to_act=to_act, legal=legal,
+                    moves={"pay": pay, "decline": pay, "skip": skip, **dict.fromkeys(EFFECTS, effect)},
+                    settle=settle, next="media_shift", sealed_when=lambda state: state.step == "sealed_pay")

@@ -1,0 +1,141 @@
+"""Phase 8 (die-macher.md §6.8): a poll auction per board; the poll card won (or drawn by the
+FREE_POLL politician action) is published or withheld in an interlude."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, STAY, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.board import draw_poll, ensure_poll_deck, media_influencer, polls_available
+from stammtisch.games.diemacher.phases import auction
+from stammtisch.games.diemacher.state import NOBODY, Auction, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def enter(game: DieMacher, state: State, events: list[Event]) -> None:
+    state.cursor, state.auction = 0, None
+    state.excluded = [False] * state.seats
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    boards = game.from_election(state)
+    while state.cursor < len(boards):
+        if state.auction is None:
+            if not polls_available(state, game.options["poll_reshuffle"]):
+                state.cursor += 1
+                continue
+            _open_auction(game, state, boards[state.cursor], events)
+        if auction.next_bidder(game, state, skip_without_bids=True) != NOBODY:
+            return WAIT
+        _close_auction(game, state, events)
+        if state.poll_in_hand != NOBODY:
+            return STAY
+    return NEXT
+
+
+def _open_auction(game: DieMacher, state: State, pos: int, events: list[Event]) -> None:
+    board, n = state.boards[pos], state.seats
+    most = max(board.votes)
+    auctioneer = game.first_in_turn_order(state, [s for s in range(n) if board.votes[s] == most])
+    if game.options["poll_auction_first"] == "left_of_start_player":
+        order = [s for s in state.turn_order()[1:] + state.turn_order()[:1] if s != auctioneer] + [auctioneer]
+    else:
+        order = [(auctioneer + i) % n for i in range(1, n + 1)]
+    state.auction = Auction(-1, order)
+    ensure_poll_deck(state, game.options["poll_reshuffle"], events)
+    back = game.edition.polls[state.poll_deck[-1]].back if state.poll_deck else None
+    events.append(Event("poll_auction", {"board": pos, "auctioneer": auctioneer, "order": order, "back": back}))
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    return auction.legal(game, state, seat, "poll_bid")
+
+
+def poll_bid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    if not auction.bid(game, state, seat, action, "poll_bid", events):
+        order = auction.restart(state, -1)  # the remaining players must restart (C-14)
+        events.append(Event("poll_auction_restarted", {"seats": order}))
+
+
+def _close_auction(game: DieMacher, state: State, events: list[Event]) -> None:
+    assert state.auction is not None
+    high, winner = state.auction.high, state.auction.high_seat
+    state.auction = None
+    if winner == NOBODY:
+        if game.options["poll_no_bid"] == "discard":
+            card = draw_poll(state, game.options["poll_reshuffle"], events)
+            state.poll_discard.append([card, 0])
+        events.append(Event("poll_no_bid", {"board": game.poll_board(state)}))
+        state.cursor += 1
+        return
+    state.players[winner].money -= high
+    events.append(Event("poll_won", {"seat": winner, "amount": high}))
+    take_poll(game, state, winner, events)  # the cursor moves on once the poll is used
+
+
+# --- the poll card in hand: publish or withhold ----------------------------------------------
+
+
+def take_poll(game: DieMacher, state: State, seat: int, events: list[Event]) -> None:
+    card = draw_poll(state, game.options["poll_reshuffle"], events)
+    state.poll_in_hand = card
+    state.actor = seat
+    events.append(Event("poll_taken", {"seat": seat}))
+    poll = game.edition.polls[card]
+    events.append(Event("poll_seen", {"seat": seat, "poll": poll.id, "delta": dict(poll.delta)}, (seat,)))
+
+
+def holding(state: State) -> bool:
+    return state.poll_in_hand != NOBODY
+
+
+def legal_use(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    actions: list[Action] = [("withhold_poll",)]
+    if game.poll_delta(state.poll_in_hand, seat) > 0:
+        actions.append(("publish_poll",))
+    return actions
+
+
+def withhold(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    card = _use(state)
+    game.change_base(state.players[seat], 3)
+    public = game.options["unpublished_poll_public"]
+    state.poll_discard.append([card, int(public)])
+    shown = game.edition.polls[card].id if public else None
+    events.append(Event("poll_withheld", {"seat": seat, "poll": shown}))
+
+
+def publish(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    pos = game.poll_board(state)
+    card = _use(state)
+    board = state.boards[pos]
+    influencer = media_influencer(board)
+    changes = []
+    for other in range(state.seats):
+        delta = game.poll_delta(card, other)
+        if other == seat or (delta < 0 and other != influencer) or (
+                delta > 0 and game.options["poll_apply_other_positive"]):
+            board.trend[other] = game.clamp_trend(board.trend[other] + delta)
+            changes.append([other, delta])
+    state.poll_discard.append([card, 1])
+    events.append(Event("poll_published", {"seat": seat, "board": pos, "poll": game.edition.polls[card].id,
+                                           "changes": changes,
+                                           "protected": influencer if influencer != seat else NOBODY}))
+
+
+def _use(state: State) -> int:
+    card, state.poll_in_hand = state.poll_in_hand, NOBODY
+    if state.phase == "polls":
+        state.cursor += 1
+    return card
+
+
+POLLS = Phase("polls", N_("8 Poll auctions"), SEQUENTIAL, enter=enter, legal=legal,
+              moves={"poll_bid": poll_bid, "pass": poll_bid}, settle=settle, next="convert")
+POLL_USE = Phase("poll_use", N_("8 Poll auctions"), SEQUENTIAL, active=holding, during=("polls", "politicians"),
+                 legal=legal_use,
+                 moves={"withhold_poll": withhold, "publish_poll": publish})

@@ -1,0 +1,151 @@
+"""Phase 2 (die-macher.md §6.2): party program changes, in turn order; the same change runs as an
+interlude when a politician's PROGRAM action asks for it (§6.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
+from stammtisch.games.diemacher.state import NOBODY, ProgramChange, State, topic
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+# The steps of a change: choose a mode, take a display card, swap, keep one.
+MODE, TAKE, SWAP, KEEP = range(4)
+STEP_NAMES = ("mode", "take", "swap", "keep")
+FROM_PHASE_2, FROM_POLITICIAN = range(2)
+
+
+def enter_program_changes(game: DieMacher, state: State, events: list[Event]) -> None:
+    state.turn, state.program_change = 0, None
+
+
+def settle_program_changes(game: DieMacher, state: State, events: list[Event]) -> str:
+    if state.turn >= state.seats:
+        return NEXT
+    state.actor = state.turn_order()[state.turn]
+    begin(state, state.actor, FROM_PHASE_2)
+    return STAY
+
+
+def begin(state: State, seat: int, origin: int) -> None:
+    state.program_change = ProgramChange(seat, MODE, origin)
+
+
+def active(state: State) -> bool:
+    return state.program_change is not None
+
+
+def settle_change(game: DieMacher, state: State, events: list[Event]) -> str:
+    change = state.program_change
+    assert change is not None
+    state.actor = change.seat
+    player = state.players[change.seat]
+    if change.step == SWAP and (change.swaps == 2 or not player.hand):
+        change.step = KEEP
+    if change.step == KEEP and len(player.hand) <= 1:
+        refill_program_display(state, events)
+        state.program_change = None
+        if change.origin == FROM_PHASE_2:
+            state.turn += 1
+        return NEXT
+    return WAIT
+
+
+def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    change = state.program_change
+    assert change is not None
+    player = state.players[seat]
+    if change.step == MODE:
+        modes: list[Action] = []
+        if game.options["phase2_optional"] or change.origin == FROM_POLITICIAN:
+            modes.append(("program_pass",))
+        if any(c != NOBODY for c in state.program_display):
+            modes.append(("draw_and_take",))
+        if state.program_deck or state.program_discard:
+            modes.append(("refresh_and_take",))
+        return modes or [("program_pass",)]
+    if change.step == TAKE:
+        return [("take", card) for card in sorted({c for c in state.program_display if c != NOBODY})]
+    if change.step == SWAP:
+        swaps: list[Action] = [("swaps_done",)]
+        for out in player.program:
+            if out == change.swapped_in:
+                continue
+            rest = {topic(c) for c in player.program if c != out}
+            swaps += [("swap", out, card) for card in sorted(set(player.hand)) if topic(card) not in rest]
+        return swaps
+    return [("keep_card", card) for card in sorted(set(player.hand))]
+
+
+def program_pass(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.program_change is not None
+    events.append(Event("program_unchanged", {"seat": seat}))
+    state.program_change.step = KEEP
+
+
+def draw_and_take(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.program_change is not None
+    card = draw_program(state, events)
+    if card != NOBODY:
+        state.players[seat].hand.append(card)
+        events.append(Event("program_card_drawn", {"seat": seat}))
+        events.append(Event("program_card_drawn_secret", {"seat": seat, "card": card}, (seat,)))
+    state.program_change.step = TAKE
+
+
+def refresh_and_take(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.program_change is not None
+    renew_program_display(state, events)
+    state.program_change.step = TAKE if any(c != NOBODY for c in state.program_display) else SWAP
+
+
+def take(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.program_change is not None
+    state.program_display[state.program_display.index(action[1])] = NOBODY
+    state.players[seat].hand.append(action[1])
+    events.append(Event("program_card_taken", {"seat": seat, "card": action[1]}))
+    state.program_change.step = SWAP
+
+
+def swap(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    change = state.program_change
+    assert change is not None
+    player = state.players[seat]
+    out, card = action[1], action[2]
+    player.program[player.program.index(out)] = card
+    player.hand.remove(card)
+    if game.options["swap_out_to"] == "hand":
+        player.hand.append(out)
+    else:
+        state.program_discard.append(out)
+    change.swaps += 1
+    change.swapped_in = card
+    events.append(Event("program_swapped", {"seat": seat, "out": out, "in": card}))
+
+
+def swaps_done(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.program_change is not None
+    state.program_change.step = KEEP
+
+
+def keep_card(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    player = state.players[seat]
+    player.hand.remove(action[1])
+    state.program_discard.extend(player.hand)
+    events.append(Event("program_cards_discarded", {"seat": seat, "cards": sorted(player.hand)}))
+    player.hand = [action[1]]
+
+
+PROGRAM_CHANGES = Phase("program_changes", N_("2 Party program changes"), AUTOMATIC, enter=enter_program_changes,
+                        settle=settle_program_changes, next="media")
+PROGRAM_CHANGE = Phase("program_change", N_("2 Party program changes"), SEQUENTIAL, active=active,
+                       during=("program_changes", "politicians"),
+                       legal=legal_change, settle=settle_change,
+                       moves={"program_pass": program_pass, "draw_and_take": draw_and_take,
+                              "refresh_and_take": refresh_and_take, "take": take, "swap": swap,
+                              "swaps_done": swaps_done, "keep_card": keep_card})

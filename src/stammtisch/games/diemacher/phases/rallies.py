@@ -1,0 +1,59 @@
+"""Phase 4 (die-macher.md §6.4): party rallies, each seat in turn board by board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.state import State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def enter_by_seat(game: DieMacher, state: State, events: list[Event]) -> None:
+    """Seats in turn order, each going through the boards from the election on."""
+    state.turn, state.cursor = 0, 0
+
+
+def max_rallies(game: DieMacher, state: State, seat: int, pos: int) -> int:
+    player, board = state.players[seat], state.boards[pos]
+    most = min(game.edition.rally_cap - board.rallies[seat], player.rally_supply)
+    while most and game.rally_cost(most) > player.money:
+        most -= 1
+    return most
+
+
+def settle(game: DieMacher, state: State, events: list[Event]) -> str:
+    boards = game.from_election(state)
+    while state.turn < state.seats:
+        seat = state.turn_order()[state.turn]
+        while state.cursor < len(boards):
+            if max_rallies(game, state, seat, boards[state.cursor]):
+                state.actor = seat
+                return WAIT
+            state.cursor += 1
+        state.turn, state.cursor = state.turn + 1, 0
+    return NEXT
+
+
+def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    pos = game.from_election(state)[state.cursor]
+    return [("rallies", pos, n) for n in range(max_rallies(game, state, seat, pos) + 1)]
+
+
+def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    _, pos, n = action
+    if n:
+        cost = game.rally_cost(n)
+        state.boards[pos].rallies[seat] += n
+        state.players[seat].rally_supply -= n
+        state.players[seat].money -= cost
+        events.append(Event("rallies_organized", {"seat": seat, "board": pos, "rallies": n, "cost": cost}))
+    state.cursor += 1
+
+
+RALLIES = Phase("rallies", N_("4 Party rallies"), SEQUENTIAL, enter=enter_by_seat, legal=legal,
+                moves={"rallies": rallies}, settle=settle, next="cabinet")

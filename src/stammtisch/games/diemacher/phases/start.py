@@ -1,0 +1,63 @@
+"""Setup J (die-macher.md §3.J): each party picks a start block and its states, sealed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine import sealed
+from stammtisch.engine.flow import NEXT, SEALED, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.diemacher.phases.draft import enter_all
+from stammtisch.games.diemacher.state import NOBODY, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.diemacher.rules import DieMacher
+
+
+def legal_start(game: DieMacher, state: State, seat: Seat) -> list[Action]:
+    secret = state.players[seat].secret
+    if not secret:
+        return [("start_block", b) for b in range(1, len(game.edition.start_blocks) + 1)]
+    spots = game.edition.start_blocks[secret[0] - 1]
+    symbol = spots[len(secret) - 1]
+    taken = {secret[i + 1] for i, s in enumerate(spots[: len(secret) - 1]) if s == symbol}
+    return [("start_state", pos) for pos in range(4) if pos not in taken]
+
+
+def choose(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    secret = state.players[seat].secret
+    secret.append(action[1])
+    if len(secret) == 6:
+        sealed.commit(state.done, seat, "start_position", events)
+
+
+def reveal_start_positions(game: DieMacher, state: State, events: list[Event]) -> str:
+    for seat, player in enumerate(state.players):
+        block, *positions = player.secret
+        spots = game.edition.start_blocks[block - 1]
+        events.append(Event("start_position_revealed", {"seat": seat, "block": block,
+                                                        "spots": list(zip(spots, positions, strict=True))}))
+        for symbol, pos in zip(spots, positions, strict=True):
+            _apply_start_symbol(game, state, seat, symbol, pos)
+        player.secret = []
+    return NEXT
+
+
+def _apply_start_symbol(game: DieMacher, state: State, seat: int, symbol: str, pos: int) -> None:
+    board, player = state.boards[pos], state.players[seat]
+    if symbol == "R":
+        placed = min(3, player.rally_supply, game.edition.rally_cap - board.rallies[seat])
+        board.rallies[seat] += placed
+        player.rally_supply -= placed
+    elif symbol == "T":
+        board.trend[seat] = game.clamp_trend(board.trend[seat] + 1)
+    elif symbol == "M" and player.media_supply and NOBODY in board.media:
+        board.media[board.media.index(NOBODY)] = seat
+        player.media_supply -= 1
+    elif symbol == "V":
+        board.votes[seat] += 6
+
+
+START = Phase("start", N_("Start positions"), SEALED, enter=enter_all, legal=legal_start,
+              moves={"start_block": choose, "start_state": choose}, reveal=reveal_start_positions, next="bid")

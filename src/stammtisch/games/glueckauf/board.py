@@ -1,0 +1,41 @@
+"""The board of Glück Auf: worker spaces open at this table, the levels of the pit, order fields."""
+
+from __future__ import annotations
+
+from stammtisch.engine.protocol import Action
+from stammtisch.games.glueckauf.data import COLOURS, OrderCard
+from stammtisch.games.glueckauf.state import Field
+
+LEVELS = ("surface", "yellow", "brown", "grey", "black")
+SOURCES = ("cage", "storage")
+COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
+LEVEL_INDEX = {name: i for i, name in enumerate(LEVELS)}
+
+# kinds of worker spaces; the factory kinds come first and the order kinds last (placement's legal
+# list tests them as ranges)
+FACTORY, FACTORY_DRAW, MINING_SPACE, DELIVERY, MONEY, BANK, ORDER, ORDER_DRAW = range(8)
+KIND = {"factory": FACTORY, "factory_draw": FACTORY_DRAW, "mining": MINING_SPACE, "delivery": DELIVERY,
+        "money": MONEY, "bank": BANK, "order": ORDER, "order_draw": ORDER_DRAW}  # fmt: skip
+
+
+class Spot:
+    """An open worker space of this table, with everything placement needs precomputed."""
+
+    __slots__ = ("index", "id", "kind", "number", "place")
+
+    def __init__(self, index: int, space_id: str, kind: int, number: int) -> None:
+        self.index = index  # position in the edition's space list (state.owner / state.count)
+        self.id = space_id
+        self.kind = kind
+        self.number = number  # slot (0-based), steps, Marks or transport index
+        self.place: Action = ("place", space_id)
+
+
+def is_complete(card: OrderCard, field_index: int, field: Field) -> bool:
+    return len(field) == 2 or (len(field) == 1 and field[0] == card.fields[field_index])
+
+
+def accepts(card: OrderCard, field_index: int, field: Field) -> bool:
+    """An empty field takes any cube (its colour, or the first of two substitutes); a field
+    holding one substitute takes a second cube of any colour."""
+    return not field or (len(field) == 1 and field[0] != card.fields[field_index])

@@ -1,0 +1,127 @@
+"""Mining (glueck-auf.md, "Mining spaces"): as many work steps as the space gives, each moving the
+cage, loading a cube, storing one at the surface or filling an order field."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import SEQUENTIAL, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.glueckauf.board import COLOUR_INDEX, LEVEL_INDEX, LEVELS, accepts, is_complete
+from stammtisch.games.glueckauf.data import COLOURS
+from stammtisch.games.glueckauf.phases.shift import end_turn, tally
+from stammtisch.games.glueckauf.state import MINING, Field, Player, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.glueckauf.rules import GlueckAuf
+
+DONE: Action = ("done",)
+CAGE_TO = tuple(("cage", name) for name in LEVELS)
+LOAD = tuple(("load", name) for name in COLOURS)
+STORE = tuple(("store", name) for name in COLOURS)
+
+
+def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+    p = s.players[seat]
+    legal = [DONE]
+    level = p.cage_level
+    legal.extend(CAGE_TO[:level])
+    legal.extend(CAGE_TO[level + 1 :])
+    cage = p.cage
+    in_cage = cage[0] + cage[1] + cage[2] + cage[3]
+    if level:
+        if in_cage < game.edition.cage_capacity:
+            base = (level - 1) * 4
+            coal = p.coal
+            legal.extend(LOAD[c] for c in range(4) if coal[base + c])
+    elif in_cage:
+        legal.extend(STORE[c] for c in range(4) if cage[c])
+    sources = []
+    if level == 0 and in_cage:
+        sources.append((0, cage))
+    storage = p.storage
+    if storage[0] or storage[1] or storage[2] or storage[3]:
+        sources.append((1, storage))
+    if sources and p.orders:
+        _legal_fills(game, p, sources, legal)
+    return legal
+
+
+def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]], legal: list[Action]) -> None:
+    for card_id, fields, missing in p.orders:
+        if not missing:
+            continue
+        card = game.cards[card_id]
+        seen: list[tuple[int, Field]] = []
+        for j, field in enumerate(fields):
+            if not accepts(card, j, field):
+                continue
+            key = (card.fields[j], field)
+            if key in seen:
+                continue  # an identical field of the same card: the same choice
+            seen.append(key)
+            for src, cubes in sources:
+                actions = game.fill_actions[src][card_id][j]
+                legal.extend(actions[c] for c in range(4) if cubes[c])
+
+
+def move_cage(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = s.players[seat]
+    events.append(Event("cage_moved", {"seat": seat, "from": LEVELS[p.cage_level], "to": action[1]}))
+    p.cage_level = LEVEL_INDEX[action[1]]
+    _step_taken(game, s, events)
+
+
+def load(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = s.players[seat]
+    colour = COLOUR_INDEX[action[1]]
+    p.coal[(p.cage_level - 1) * 4 + colour] -= 1
+    p.cage[colour] += 1
+    events.append(Event("coal_loaded", {"seat": seat, "colour": action[1], "level": LEVELS[p.cage_level]}))
+    _step_taken(game, s, events)
+
+
+def store(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = s.players[seat]
+    colour = COLOUR_INDEX[action[1]]
+    p.cage[colour] -= 1
+    p.storage[colour] += 1
+    events.append(Event("coal_stored", {"seat": seat, "colour": action[1]}))
+    _step_taken(game, s, events)
+
+
+def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    _, source, card_id, j, colour_name = action
+    card_id, j = int(card_id), int(j)
+    p = s.players[seat]
+    colour = COLOUR_INDEX[colour_name]
+    (p.cage if source == "cage" else p.storage)[colour] -= 1
+    card = game.cards[card_id]
+    for i, (c, fields, missing) in enumerate(p.orders):
+        if c == card_id:
+            field = (*fields[j], colour)
+            if is_complete(card, j, field):
+                missing -= 1
+            if len(field) == 2:
+                tally(s, "substituted_fields")
+            p.orders[i] = (c, (*fields[:j], field, *fields[j + 1 :]), missing)
+            params = {"seat": seat, "card": card_id, "field": j, "from": source, "colour": colour_name}
+            events.append(Event("field_filled", {**params, "order_complete": missing == 0}))
+            break
+    _step_taken(game, s, events)
+
+
+def _step_taken(game: GlueckAuf, s: State, events: list[Event]) -> None:
+    s.steps_left -= 1
+    if s.steps_left == 0:
+        end_turn(game, s, events)
+
+
+def done(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    events.append(Event("mining_ends", {"seat": seat, "steps_unused": s.steps_left}))
+    end_turn(game, s, events)
+
+
+MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal,
+                     moves={"cage": move_cage, "load": load, "store": store, "fill": fill, "done": done})

@@ -1,0 +1,78 @@
+"""Orders (glueck-auf.md, "Order spaces" and "Delivery"): taking an order card, keeping one of
+five drawn, and delivering completed orders by one transport."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import SEQUENTIAL, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.glueckauf.data import TRANSPORTS
+from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
+from stammtisch.games.glueckauf.phases.shift import end_turn, tally
+from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.glueckauf.rules import GlueckAuf
+
+KEEP_NO_ORDER: Action = ("keep_order", None)
+
+
+def new_order(game: GlueckAuf, card: int) -> Order:
+    n = len(game.cards[card].fields)
+    return (card, ((),) * n, n)
+
+
+def legal_keep_order(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+    legal = [game.keep_order_actions[c] for c in s.drawn]
+    legal.append(KEEP_NO_ORDER)
+    return legal
+
+
+def keep_order(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    card = None if action[1] is None else int(action[1])
+    if card is None:
+        events.append(Event("kept_nothing", {"seat": seat, "what": "order"}))
+    else:
+        s.drawn.remove(card)
+        s.players[seat].orders.append(new_order(game, card))
+        events.append(Event("order_taken", {"seat": seat, "card": card}))
+    if s.drawn:
+        s.phase = RETURN_ORDERS
+    else:
+        end_turn(game, s, events)
+
+
+def return_orders(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    if return_one(s, seat, s.order_deck, action, "orders", events):
+        end_turn(game, s, events)
+
+
+def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, events: list[Event]) -> None:
+    cards = game.cards
+    delivered = []
+    kept = []
+    for order in p.orders:
+        card_id, fields, missing = order
+        if missing == 0 and cards[card_id].transport == transport:
+            delivered.append(card_id)
+            for field in fields:
+                for cube in field:
+                    s.supply[cube] += 1
+        else:
+            kept.append(order)
+    p.orders = kept
+    p.delivered.extend(delivered)
+    vp = sum(cards[c].vp for c in delivered)
+    p.vp += vp
+    tally(s, "deliveries")
+    tally(s, "orders_delivered", len(delivered))
+    events.append(Event("delivered", {"seat": seat, "transport": TRANSPORTS[transport],
+                                      "cards": delivered, "vp": vp}))  # fmt: skip
+
+
+KEEP_ORDER_PHASE = Phase(KEEP_ORDER, N_("Choosing a drawn order card"), SEQUENTIAL, legal=legal_keep_order,
+                         moves={"keep_order": keep_order})
+RETURN_ORDERS_PHASE = Phase(RETURN_ORDERS, N_("Returning drawn order cards"), SEQUENTIAL, legal=legal_return,
+                            moves={"return_orders": return_orders})

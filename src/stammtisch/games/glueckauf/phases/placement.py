@@ -1,0 +1,153 @@
+"""Placing a worker (glueck-auf.md, "A turn"): on a free space, displacing the workers there with
+one more, or on the bank; then the space's action.  Board slots emptied during the turn are
+refilled on ``("confirm",)``, so the turn can be taken back until then."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.engine.flow import SEQUENTIAL, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.games.glueckauf.board import (
+    BANK,
+    DELIVERY,
+    FACTORY,
+    FACTORY_DRAW,
+    MINING_SPACE,
+    MONEY,
+    ORDER,
+    Spot,
+)
+from stammtisch.games.glueckauf.phases.drawing import draw
+from stammtisch.games.glueckauf.phases.factory import after_purchase, buy_tile
+from stammtisch.games.glueckauf.phases.orders import deliver, new_order
+from stammtisch.games.glueckauf.phases.shift import end_turn, tally
+from stammtisch.games.glueckauf.state import CONFIRM, KEEP_ORDER, KEEP_TILE, MINING, PLACE, Player, State
+from stammtisch.i18n import N_
+
+if TYPE_CHECKING:
+    from stammtisch.games.glueckauf.rules import GlueckAuf
+
+CONFIRM_TURN: Action = ("confirm",)
+
+
+def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+    p = s.players[seat]
+    workers = p.workers
+    money = p.money
+    count = s.count
+    factory = s.factory
+    order_slots = s.order_slots
+    tile_cost = game.tile_cost
+    ready = complete_transports(game, p)
+    tiles_left = bool(s.tile_stack)
+    orders_left = bool(s.order_deck)
+    legal = []
+    for spot in game.spots:  # the hottest loop of Glück Auf: few comparisons per space (see board.KIND)
+        if count[spot.index] >= workers:
+            continue  # not enough workers to displace those there (the bank is never occupied)
+        kind = spot.kind
+        if kind <= FACTORY_DRAW:  # FACTORY or FACTORY_DRAW
+            if kind == FACTORY:
+                tile = factory[spot.number]
+                if not tile or tile_cost[tile] > money:
+                    continue
+            elif not tiles_left:
+                continue
+        elif kind >= ORDER:  # ORDER or ORDER_DRAW
+            if kind == ORDER:
+                if not order_slots[spot.number]:
+                    continue
+            elif not orders_left:
+                continue
+        elif kind == DELIVERY and not ready >> spot.number & 1:
+            continue
+        legal.append(spot.place)
+    return legal
+
+
+def complete_transports(game: GlueckAuf, p: Player) -> int:
+    """A bit per transport with at least one completed outstanding order."""
+    transport = game.card_transport
+    ready = 0
+    for card, _, missing in p.orders:
+        if not missing:
+            ready |= 1 << transport[card]
+    return ready
+
+
+def place(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    spot = game.spot_by_id[action[1]]
+    p = s.players[seat]
+    if spot.kind == BANK:
+        p.workers -= 1
+        p.bank += 1
+        p.money += 1
+        events.append(Event("placed", {"seat": seat, "space": spot.id, "workers": 1, "displaced": 0}))
+        events.append(Event("marks", {"seat": seat, "marks": 1}))
+        end_turn(game, s, events)
+        return
+    displaced = s.count[spot.index]
+    if displaced:
+        s.players[s.owner[spot.index]].canteen += displaced
+        tally(s, "displacements")
+    events.append(Event("placed", {"seat": seat, "space": spot.id, "workers": displaced + 1,
+                                   "displaced": displaced, "displaced_seat": s.owner[spot.index]}))  # fmt: skip
+    s.owner[spot.index] = seat
+    s.count[spot.index] = displaced + 1
+    p.workers -= displaced + 1
+    _carry_out(game, s, seat, p, spot, events)
+
+
+def _carry_out(game: GlueckAuf, s: State, seat: int, p: Player, spot: Spot, events: list[Event]) -> None:
+    kind = spot.kind
+    if kind == MONEY:
+        p.money += spot.number
+        events.append(Event("marks", {"seat": seat, "marks": spot.number}))
+        end_turn(game, s, events)
+    elif kind == MINING_SPACE:
+        s.phase = MINING
+        s.steps_left = spot.number
+    elif kind == DELIVERY:
+        deliver(game, s, seat, p, spot.number, events)
+        end_turn(game, s, events)
+    elif kind == FACTORY:
+        tile = s.factory[spot.number]
+        s.factory[spot.number] = 0
+        s.refill = ("factory", spot.number)
+        buy_tile(game, s, seat, p, tile, events)
+        after_purchase(game, s, events)
+    elif kind == ORDER:
+        card = s.order_slots[spot.number]
+        s.order_slots[spot.number] = 0
+        s.refill = ("order", spot.number)
+        p.orders.append(new_order(game, card))
+        events.append(Event("order_taken", {"seat": seat, "card": card}))
+        s.phase = CONFIRM
+    elif kind == FACTORY_DRAW:
+        draw(game, s, seat, s.tile_stack, "tiles", events)
+        s.phase = KEEP_TILE
+    else:
+        draw(game, s, seat, s.order_deck, "orders", events)
+        s.phase = KEEP_ORDER
+
+
+def legal_confirm(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+    return [CONFIRM_TURN]
+
+
+def confirm(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert s.refill is not None
+    kind, slot = s.refill
+    pile, slots = (s.tile_stack, s.factory) if kind == "factory" else (s.order_deck, s.order_slots)
+    if pile:
+        slots[slot] = pile.pop()
+        events.append(Event("refilled", {"what": kind, "slot": slot + 1, "id": slots[slot]}))
+    else:
+        tally(s, f"{kind}_not_refilled")
+        events.append(Event("not_refilled", {"what": kind, "slot": slot + 1}))
+    end_turn(game, s, events)
+
+
+PLACE_PHASE = Phase(PLACE, N_("Placing workers"), SEQUENTIAL, legal=legal_place, moves={"place": place})
+CONFIRM_PHASE = Phase(CONFIRM, N_("Confirming the turn"), SEQUENTIAL, legal=legal_confirm, moves={"confirm": confirm})

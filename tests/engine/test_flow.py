@@ -1,0 +1,157 @@
+"""The engine's declared flow (engine/flow.py, engine/sealed.py) on a toy game: sealed decisions,
+sequential turns, an interlude, declared next phases and the checks on a declaration.
+# issue #10 "Declared flow"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stammtisch.engine import sealed
+from stammtisch.engine.flow import AUTOMATIC, NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Flow, FlowGame, Phase
+from stammtisch.engine.protocol import Action, Event, Seat
+
+
+class Toy:
+    """Two seats each seal a number; the higher takes turns counting to 3, with a bonus interlude
+    whenever the count is 2; then the game is over."""
+
+    __slots__ = ("phase", "actor", "done", "secret", "count", "bonus", "log")
+
+    def __init__(self) -> None:
+        self.phase = "seal"
+        self.actor = -1
+        self.done = sealed.open_decision(2)
+        self.secret = [0, 0]
+        self.count = 0
+        self.bonus = False
+        self.log: list[str] = []
+
+
+def seal(game: Any, s: Toy, seat: Seat, action: Action, events: list[Event]) -> None:
+    s.secret[seat] = action[1]
+    sealed.commit(s.done, seat, "number", events)
+
+
+def reveal(game: Any, s: Toy, events: list[Event]) -> str:
+    s.log.append(f"revealed {s.secret}")
+    s.actor = 0 if s.secret[0] >= s.secret[1] else 1
+    return NEXT
+
+
+def settle_count(game: Any, s: Toy, events: list[Event]) -> str:
+    if s.count == 2 and not s.log.count("bonus"):
+        s.bonus = True
+        return STAY
+    return NEXT if s.count >= 3 else WAIT
+
+
+def count(game: Any, s: Toy, seat: Seat, action: Action, events: list[Event]) -> None:
+    s.count += 1
+
+
+def pass_in_bonus(game: Any, s: Toy, seat: Seat, action: Action, events: list[Event]) -> None:
+    s.log.append("bonus")
+    s.bonus = False
+
+
+def enter_count(game: Any, s: Toy, events: list[Event]) -> None:
+    s.log.append("enter count")
+
+
+SEAL = Phase("seal", "Seal", SEALED, legal=lambda g, s, seat: [("seal", 1), ("seal", 2)], moves={"seal": seal},
+             reveal=reveal, next="count")
+COUNT = Phase("count", "Count", SEQUENTIAL, enter=enter_count, legal=lambda g, s, seat: [("pass",)],
+              moves={"pass": count}, settle=settle_count, next="over")
+BONUS = Phase("bonus", "Bonus", SEQUENTIAL, active=lambda s: s.bonus, during=("count",),
+              legal=lambda g, s, seat: [("pass",)],
+              moves={"pass": pass_in_bonus})
+
+
+class ToyGame(FlowGame[Toy]):
+    name = "toy"
+    flow = Flow((SEAL, COUNT), interludes=(BONUS,))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return options
+
+    def new_state(self, seed: int) -> tuple[Toy, list[Event]]:
+        return Toy(), []
+
+    def view(self, state: Toy, seat: Seat | None) -> dict[str, Any]:
+        return {}
+
+    def copy(self, state: Toy) -> Toy:
+        raise NotImplementedError
+
+    def scores(self, state: Toy) -> list[int]:
+        return [0, 0]
+
+    def resample(self, state: Toy, seat: Seat, rng: Any) -> Toy:
+        raise NotImplementedError
+
+    @classmethod
+    def action_codec(cls, num_players: int, options: Any = None) -> Any:
+        raise NotImplementedError
+
+
+GAME = ToyGame(2)
+
+
+def test_a_sealed_phase_waits_for_every_seat_and_tells_only_that_a_seat_decided() -> None:
+    s = Toy()
+    assert GAME.to_act(s) == [0, 1] and GAME.sealed(s)
+    events = GAME.apply(s, 1, ("seal", 2))
+    assert [(e.kind, dict(e.params)) for e in events] == [("sealed_committed", {"seat": 1, "decision": "number"})]
+    assert GAME.to_act(s) == [0] and s.phase == "seal" and not s.log
+    assert GAME.legal_actions(s, 1) == []  # committed: nothing more to decide
+    GAME.apply(s, 0, ("seal", 1))
+    assert s.log == ["revealed [1, 2]", "enter count"]  # the reveal, then the declared next phase's entry
+    assert s.phase == "count" and GAME.to_act(s) == [1] and not GAME.sealed(s)
+
+
+def test_an_interlude_interrupts_the_phase_and_the_phase_carries_on() -> None:
+    s = Toy()
+    GAME.apply(s, 0, ("seal", 2))
+    GAME.apply(s, 1, ("seal", 1))
+    assert GAME.legal_actions(s, 1) == []  # not this seat's turn
+    GAME.apply(s, 0, ("pass",))
+    GAME.apply(s, 0, ("pass",))
+    assert s.bonus and GAME.flow.current(s) is BONUS
+    GAME.apply(s, 0, ("pass",))  # the same action name, the interlude's move
+    assert s.log[-1] == "bonus" and s.count == 2 and GAME.flow.current(s) is COUNT
+    GAME.apply(s, 0, ("pass",))
+    assert GAME.is_over(s) and GAME.to_act(s) == [] and GAME.legal_actions(s, 0) == []
+
+
+def test_a_declaration_that_cannot_run_is_refused() -> None:
+    with pytest.raises(ValueError, match="declared twice"):
+        Flow((SEAL, SEAL))
+    with pytest.raises(ValueError, match="is not declared"):
+        Flow((SEAL,))  # its next phase, count, is missing
+    with pytest.raises(ValueError, match="no reveal"):
+        Phase("x", "X", SEALED, legal=lambda g, s, seat: [], moves={"a": count})
+    with pytest.raises(ValueError, match="legal and moves"):
+        Phase("x", "X", SEQUENTIAL, settle=settle_count)
+    with pytest.raises(ValueError, match="go together"):
+        Phase("x", "X", SEQUENTIAL, legal=lambda g, s, seat: [], moves={"a": count}, active=lambda s: True)
+    with pytest.raises(ValueError, match="unknown kind"):
+        Phase("x", "X", "parallel")
+    Phase("x", "X", AUTOMATIC, settle=settle_count)  # nobody decides: settle is enough
+
+
+def test_a_sealed_decision_can_be_opened_for_some_seats_only() -> None:
+    committed = sealed.open_decision(4, [1, 3])
+    assert sealed.waiting(committed) == [1, 3]
+    events: list[Event] = []
+    sealed.commit(committed, 3, "bid", events)
+    assert sealed.waiting(committed) == [1] and events[0].seats is None  # public: that, not what
+
+
+def test_entering_an_undeclared_phase_is_refused_and_changes_nothing() -> None:
+    s = Toy()
+    with pytest.raises(ValueError, match="not declared"):
+        GAME.flow.enter(GAME, s, "nowhere", [])
+    assert s.phase == "seal"
