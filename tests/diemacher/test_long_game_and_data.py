@@ -15,7 +15,7 @@ from stammtisch.engine.step import step
 from stammtisch.games.diemacher import text
 from stammtisch.games.diemacher.data import DataFileError, load_edition
 from stammtisch.games.diemacher.rules import DieMacher
-from stammtisch.games.diemacher.state import State
+from stammtisch.games.diemacher.state import State, topic
 from stammtisch.games.diemacher.terminal import board_panel
 from stammtisch.i18n import _
 from tests.diemacher.helpers import new_game
@@ -215,3 +215,39 @@ def test_a_state_dealt_from_an_empty_opinion_deck_has_fewer_opinions_and_no_phan
         assert all(e.params.get("card", 0) != -1 for e in events)
         check_invariants(game, state)
     assert state.elections_held == 7
+
+
+# A 5-player 7-election game (seed 53) whose draft leaves seat 4 a short program while every program
+# card with a topic it lacks is in other players' hands and programs (found by `stammtisch bench`).
+SHORT_PROGRAM_MOVES = [
+    (0, ("draft_pick", 0)), (1, ("draft_pick", 8)), (2, ("draft_pick", 11)), (3, ("draft_pick", 0)),
+    (4, ("draft_pick", 4)), (0, ("draft_pick", 9)), (1, ("draft_pick", 12)), (2, ("draft_pick", 0)),
+    (3, ("draft_pick", 9)), (4, ("draft_pick", 11)), (0, ("draft_pick", 1)), (1, ("draft_pick", 6)),
+    (2, ("draft_pick", 6)), (3, ("draft_pick", 10)), (4, ("draft_pick", 12)), (0, ("draft_pick", 4)),
+    (1, ("draft_pick", 8)), (2, ("draft_pick", 1)), (3, ("draft_pick", 10)), (4, ("draft_pick", 11)),
+    (0, ("program_card", 9)), (0, ("program_card", 10)), (0, ("program_card", 2)), (0, ("program_card", 4)),
+    (0, ("program_card", 1)), (1, ("program_card", 3)), (1, ("program_card", 12)), (1, ("program_card", 8)),
+    (1, ("program_card", 6)), (2, ("program_card", 1)), (2, ("program_card", 11)), (2, ("program_card", 6)),
+    (2, ("program_card", 9)), (3, ("program_card", 7)), (3, ("program_card", 9)), (3, ("program_card", 10)),
+    (3, ("program_card", 0)), (4, ("program_card", 5)), (4, ("program_card", 12)), (4, ("program_card", 11)),
+    (4, ("program_card", 7)),
+]
+
+
+def test_a_draft_exception_that_no_draw_can_complete_ends_with_a_short_program() -> None:
+    # die-macher.md G-12 (draw again until the program is complete) — when the deck and the discard
+    # pile hold none of the missing topics, drawing again cannot help: it used to loop forever.
+    game = DieMacher(5, {"elections": 7})
+    state, _ = game.new_state(53)
+    for seat, action in SHORT_PROGRAM_MOVES:
+        step(game, state, seat, action)
+    assert state.phase == "program_more"  # it came back: the exception was settled for every short seat
+    stuck = state.players[1]  # no draw could give seat 1 a new topic: they were all in other hands
+    assert len(stuck.program) == 4 and not {topic(c) for c in stuck.hand} - {topic(c) for c in stuck.program}
+    assert all(card >= 0 for p in state.players for card in p.hand)
+    check_invariants(game, state)
+    rng = random.Random(53)  # and the game plays on to its end
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+        check_invariants(game, state)

@@ -9,7 +9,7 @@ from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEALED, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.diemacher.board import draw_program
-from stammtisch.games.diemacher.state import State, topic
+from stammtisch.games.diemacher.state import NOBODY, State, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -93,27 +93,33 @@ def reveal_programs(game: DieMacher, state: State, events: list[Event]) -> str:
             short = True
             shown = sorted(player.hand)
             state.program_discard.extend(player.hand)
-            player.hand = [draw_program(state, events) for _ in shown]
+            player.hand = [card for card in (draw_program(state, events) for _ in shown) if card != NOBODY]
             events.append(Event("program_exception", {"seat": seat, "discarded": shown}))
             _ensure_completable(state, seat, events)
     return "program_more" if short else "keep"
 
 
 def _ensure_completable(state: State, seat: Seat, events: list[Event]) -> None:
-    """G-12: while the new cards cannot complete the program, discard the unusable ones and draw again."""
+    """G-12: while the new cards cannot complete the program, discard the unusable ones and draw
+    again — as long as the program deck and its discard pile still hold a topic the player lacks.
+    When they hold none (the missing topics are all in other hands and programs), drawing again
+    could never help: the player keeps the cards they have and the program stays short
+    (docs/rules-notes.md)."""
     player = state.players[seat]
     while True:
         used = {topic(c) for c in player.program}
         new_topics = {topic(c) for c in player.hand} - used
-        if len(new_topics) >= 5 - len(player.program):
+        unusable = [c for c in player.hand if topic(c) in used] or _repeated_topics(player.hand)
+        still_to_find = {topic(c) for c in (*state.program_deck, *state.program_discard)} - used - new_topics
+        if len(new_topics) >= 5 - len(player.program) or not unusable or not still_to_find:
             events.append(Event("draft_received", {"seat": seat, "cards": sorted(player.hand)}, (seat,)))
             return
-        unusable = [c for c in player.hand if topic(c) in used] or _repeated_topics(player.hand)
         for card in unusable:
             player.hand.remove(card)
             state.program_discard.append(card)
         events.append(Event("program_exception", {"seat": seat, "discarded": sorted(unusable)}))
-        player.hand.extend(draw_program(state, events) for _ in unusable)
+        drawn = (draw_program(state, events) for _ in unusable)
+        player.hand.extend(card for card in drawn if card != NOBODY)
 
 
 def _repeated_topics(cards: list[int]) -> list[int]:
@@ -128,7 +134,9 @@ def _repeated_topics(cards: list[int]) -> list[int]:
 
 
 def enter_program_more(game: DieMacher, state: State, events: list[Event]) -> None:
-    open_sealed(state, [seat for seat, player in enumerate(state.players) if len(player.program) < 5])
+    # A short program whose hand holds no new topic (G-12: no draw could give one) has nothing to choose.
+    open_sealed(state, [seat for seat, player in enumerate(state.players)
+                        if len(player.program) < 5 and legal_program_card(game, state, seat)])
 
 
 def reveal_program_completions(game: DieMacher, state: State, events: list[Event]) -> str:
