@@ -293,14 +293,18 @@ def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: 
              tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
     cached = table.caches.get("states")
     if cached is None or cached[0] != stamp:
-        cached = table.caches["states"] = (stamp, {})
+        cached = table.caches["states"] = (stamp, {}, {})
     texts: dict[tuple[Seat | None, str, int], str] = cached[1]
     key = (seat, lang, since)
     text = texts.get(key)
     if text is None:
         history: History | None = table.caches.get("history")
         written = history.last_entry(table, seat, lang) if history and since == table.version - 1 else None
-        message = translate(hub.state_message(table, seat, since), table, lang, written)
+        bases: dict[tuple[Seat | None, int], dict[str, Any]] = cached[2]
+        base = bases.get((seat, since))
+        if base is None:  # the view is the same in every language: built once, translated per language
+            base = bases[(seat, since)] = hub.state_message(table, seat, since)
+        message = translate(dict(base), table, lang, written)
         message["connected"] = list(stamp[2])
         message["lang"] = lang
         text = texts[key] = dumps(message)
