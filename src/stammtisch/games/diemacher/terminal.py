@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from rich.columns import Columns
@@ -13,6 +12,7 @@ from rich.text import Text
 
 from stammtisch.games.diemacher.text import card_name, money, politician_name
 from stammtisch.i18n import _
+from stammtisch.rich_text import fill
 
 # Terminal styles for the parties' printed colours; black text would vanish on dark terminals.
 STYLES = {
@@ -39,16 +39,6 @@ def parties(view: dict[str, Any], seats: list[int]) -> Text:
     return Text(", ").join(party(view, s) for s in seats) if seats else Text("—", style="dim")
 
 
-def styled(template: str, **values: str | Text) -> Text:
-    """A translated template with styled parts (a party in its colour) put in where its fields are."""
-    text = Text()
-    for literal, field, _spec, _conversion in string.Formatter().parse(template):
-        text.append(literal)
-        if field is not None:
-            value = values[field]
-            text.append_text(value if isinstance(value, Text) else Text(str(value)))
-    return text
-
 
 def cards(cards: list[int | None], separator: str = ", ") -> str:
     return separator.join(card_name(c) for c in cards) if cards else "—"
@@ -71,13 +61,13 @@ def status_line(view: dict[str, Any], labels: dict[str, str]) -> Text:
         (round_text, "bold"), " · ", (phase, "bold cyan"), " · ",
         _("elections held {held} of {elections}").format(held=view["board"]["elections_held"],
                                                          elections=view["board"]["elections"]),
-        " · ", styled(_("start player {party}"), party=party(view, view["board"]["start_player"])),
-        " · ", styled(_("to act: {parties}"), parties=parties(view, view["to_act"])),
+        " · ", fill(_("start player {party}"), party=party(view, view["board"]["start_player"])),
+        " · ", fill(_("to act: {parties}"), parties=parties(view, view["to_act"])),
     )
     decision = view.get("decision") or {}
     if decision.get("kind") == "auction":
         high = decision.get("high")
-        text.append_text(Text(" · ") + styled(_("high bid {amount} by {party}"),
+        text.append_text(Text(" · ") + fill(_("high bid {amount} by {party}"),
                                               amount=money(high) if high is not None else _("none"),
                                               party=party(view, decision.get("high_seat"))))
     return text
@@ -210,7 +200,7 @@ def private_panel(view: dict[str, Any]) -> Panel:
     if poll:
         deltas = ", ".join(f"{name} {delta:+d}" for name, delta in poll["delta"].items())
         table.add_row(_("Poll in hand"), f"{poll['id']} ({poll['back']}): {deltas}")
-    return Panel(table, title=styled(_("Your party: {party}"), party=party(view, view["seat"])), title_align="left",
+    return Panel(table, title=fill(_("Your party: {party}"), party=party(view, view["seat"])), title_align="left",
                  expand=False)
 
 

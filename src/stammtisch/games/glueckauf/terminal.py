@@ -8,7 +8,6 @@ come with a letter or a word, so the table reads the same without colour.
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from rich.columns import Columns
@@ -19,6 +18,7 @@ from rich.text import Text
 
 from stammtisch.games.glueckauf.text import stage_name
 from stammtisch.i18n import _
+from stammtisch.rich_text import fill
 
 COLOURS = ("yellow", "brown", "grey", "black")
 TRANSPORTS = ("handcart", "wagon", "lorry", "train")
@@ -61,17 +61,6 @@ def styled(text: str, style: str) -> Text:
     """Text whose style stays with these characters when more text is appended."""
     return Text.assemble((text, style))
 
-
-def fill(template: str, **values: str | int | Text) -> Text:
-    """A translated sentence with styled parts (a player in their colour, cubes) put in its fields,
-    so that each language keeps its own word order."""
-    text = Text()
-    for literal, field, _spec, _conversion in string.Formatter().parse(template):
-        text.append(literal)
-        if field is not None:
-            value = values[field]
-            text.append_text(value if isinstance(value, Text) else Text(str(value)))
-    return text
 
 
 def cube(colour: str) -> Text:
