@@ -87,3 +87,15 @@ def take_card_out(state: State, card: int) -> None:
     for p in state.players:
         p.orders = [o for o in p.orders if o[0] != card]
         p.delivered = [c for c in p.delivered if c != card]
+
+
+def black_tile_on_offer(players: int, supply: list[int]) -> tuple[GlueckAuf, State]:
+    """After the draft: a tunnel tile with 2 black carts on factory space 1 (the 1st player's to buy),
+    and the coal supply as given (yellow, brown, grey, black)."""
+    game = new_game(players)
+    state = after_draft(game)
+    tile = tile_with(game, BLACK, 2, False)
+    state.tile_stack.remove(tile)
+    state.factory[0] = tile
+    state.supply = supply
+    return game, state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from glueckauf_helpers import BLACK, GREY, YELLOW, act, after_draft, kinds, new_game, tile_with
+from glueckauf_helpers import BLACK, GREY, YELLOW, act, after_draft, black_tile_on_offer, kinds, new_game, tile_with
 
 from stammtisch.engine.protocol import IllegalAction
 from stammtisch.engine.undo import undoable
@@ -61,12 +61,7 @@ def test_no_refill_from_an_empty_stack() -> None:
 
 
 def test_coal_substitution_when_the_colour_runs_out() -> None:
-    game = new_game(4)
-    state = after_draft(game)
-    tile = tile_with(game, BLACK, 2, False)
-    state.tile_stack.remove(tile)
-    state.factory[0] = tile
-    state.supply = [3, 0, 2, 1]
+    game, state = black_tile_on_offer(4, [3, 0, 2, 1])
     p = state.players[0]
     act(game, state, ("place", "factory_1"))
     assert p.money == 0  # the price is unchanged
@@ -85,12 +80,7 @@ def test_substitute_cube_is_optional() -> None:
     # issue #8 item 6; glueck-auf.md §1 and the Polish rulebook's additional notes: a player
     # *may* ("możesz") put a cube of another colour on each cart they cannot fill; a cart left
     # empty counts for the empty-minecart categories of shift III.
-    game = new_game(2)
-    state = after_draft(game)
-    tile = tile_with(game, BLACK, 2, False)
-    state.tile_stack.remove(tile)
-    state.factory[0] = tile
-    state.supply = [3, 0, 2, 0]
+    game, state = black_tile_on_offer(2, [3, 0, 2, 0])
     p = state.players[0]
     act(game, state, ("place", "factory_1"))
     assert state.phase == COAL and state.owed_coal == [BLACK, BLACK]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from glueckauf_helpers import BLACK, GREY, act, after_draft, card_with, give_order, new_game, tile_with
+from glueckauf_helpers import GREY, act, after_draft, black_tile_on_offer, card_with, give_order, new_game
 
 from stammtisch.bots.base import RandomBot
 from stammtisch.engine.protocol import Event
@@ -111,12 +111,7 @@ def test_new_decision_texts() -> None:
 def test_bot_substitute_cube_or_empty_cart_and_return_order() -> None:
     # issue #8 items 5 and 6: the bot takes a cube its orders lack, leaves the cart empty in the
     # last shift (empty carts score then), and puts the tiles it passed over under the stack
-    game = new_game(2)
-    state = after_draft(game)
-    tile = tile_with(game, BLACK, 2, False)
-    state.tile_stack.remove(tile)
-    state.factory[0] = tile
-    state.supply = [3, 0, 2, 0]
+    game, state = black_tile_on_offer(2, [3, 0, 2, 0])
     p = state.players[0]
     p.orders = []
     give_order(game, state, 0, card_with(game, 0, (GREY,)))
