@@ -1,15 +1,34 @@
-"""The bot interface and the random bot, shared by both games."""
+"""The bot interfaces, the one call every loop uses to ask a bot, and the random bot."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
-from stammtisch.engine.protocol import Action
+from stammtisch.engine.protocol import Action, Game, Seat
 
 
 class Bot(Protocol):
+    """Decides from the seat's view and legal actions."""
+
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+@runtime_checkable
+class SearchBot(Protocol):
+    """Decides by searching states that agree with what its seat knows (``knowledge`` is a sample
+    from ``game.resample``, never the true state); it may resample it again as often as it likes."""
+
+    def choose_in(self, game: Game[Any], knowledge: Any, seat: Seat, legal: list[Action]) -> Action: ...
+
+
+def decide(bot: Bot | SearchBot, game: Game[Any], state: Any, seat: Seat, legal: list[Action] | None = None) -> Action:
+    """Ask ``bot`` for ``seat``'s move in ``state``: a view bot gets the seat's view; a search bot a
+    state resampled from the seat's knowledge (a fixed seed: equal knowledge gives an equal sample)."""
+    legal = game.legal_actions(state, seat) if legal is None else legal
+    if isinstance(bot, SearchBot):
+        return bot.choose_in(game, game.resample(state, seat, random.Random(0)), seat, legal)
+    return bot.choose(game.view(state, seat), legal)
 
 
 class RandomBot:

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from stammtisch.bots.base import Bot
+from stammtisch.bots.base import Bot, decide
 from stammtisch.cli.common import (
     CliError,
     Texts,
@@ -112,7 +112,7 @@ class Session:
         try:
             while not self.match.is_over():
                 seat = self.next_seat()
-                action = self.bots[seat].choose(self.match.view(seat), self.match.legal_actions(seat)) \
+                action = decide(self.bots[seat], self.match.game, self.match.state, seat) \
                     if seat in self.bots else self.ask(seat)
                 try:
                     events = self.match.act(seat, action)

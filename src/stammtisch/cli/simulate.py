@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.bots.base import Bot
+from stammtisch.bots.base import Bot, decide
 from stammtisch.cli.common import (
     CliError,
     add_table_arguments,
@@ -99,7 +99,7 @@ def play_one(game: Game[Any], seed: int, bots: list[Bot], tally: Tally) -> None:
     match = Match(game, seed)
     while not match.is_over():
         seat = match.to_act()[0]
-        action = bots[seat].choose(match.view(seat), match.legal_actions(seat))
+        action = decide(bots[seat], game, match.state, seat)
         try:
             match.act(seat, action)
         except IllegalAction:

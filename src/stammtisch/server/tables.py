@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from stammtisch.bots.base import Bot
+from stammtisch.bots.base import Bot, decide
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
@@ -715,7 +715,7 @@ class Hub:
             raise ApiError(500, "stalled", f"seat {seat} is to act but has no legal action")
         fallback = legal[secrets.randbelow(len(legal))]
         try:
-            action = bot.choose(table.game.view(table.state, seat), legal)
+            action = decide(bot, table.game, table.state, seat, legal)
         except Exception:
             log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
             return fallback
