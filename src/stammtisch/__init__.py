@@ -1,3 +1,3 @@
-"""Stammtisch: Die Macher and Glück Auf on one deterministic game engine."""
+"""Stammtisch: heavy board games on one deterministic game engine (the games: ``stammtisch.games``)."""
 
 __version__ = "0.1.0"

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+import pytest
+
+from stammtisch.cli.common import CliError, add_table_arguments, flag_options, table_options
 from stammtisch.engine.record import parse_record, replay
+from stammtisch.engine.registry import games
 from stammtisch.games import make_game
 from tests.cli.helpers import Result, final_table, run_cli, totals
 
@@ -104,3 +109,27 @@ def test_data_sets_each_games_own_data_file_option(tmp_path: Path) -> None:
         result = run_cli("play", game, "--auto", "--data", str(broken), "--records", str(records))
         assert result.returncode == 2 and "unknown option" not in result.stderr
         assert "broken.json" in result.stderr or "edition" in result.stderr, result.stderr
+
+
+def table_options_of(*argv: str) -> dict[str, object]:
+    parser = argparse.ArgumentParser(exit_on_error=False)
+    parser.add_argument("game")
+    add_table_arguments(parser)
+    return table_options(parser.parse_args(argv))
+
+
+def test_each_option_of_a_table_form_is_a_flag_generated_from_the_schema() -> None:
+    """issue #10 "Options": CLI options come from the games' schemas; --option NAME=VALUE always works."""
+    shown = {(spec.name, o.name) for spec in games().values() for o in spec.options if o.lobby and not o.server_file}
+    assert {(s.name, o.name) for name, declared in flag_options().items() for s, o in declared} == shown
+    assert table_options_of("diemacher", "--elections", "7", "--open-money") == {"elections": 7, "open_money": True}
+    assert table_options_of("diemacher", "--option", "elections=7") == {"elections": 7}
+    assert table_options_of("glueckauf", "--open-delivered", "false") == {"open_delivered": False}
+    with pytest.raises(CliError, match="glueckauf has no table option elections"):
+        table_options_of("glueckauf", "--elections", "7")
+
+
+def test_a_flag_value_outside_the_schema_is_refused_like_an_option(tmp_path: Path) -> None:
+    result = run_cli("play", "diemacher", "--auto", "--elections", "5", "--records", str(tmp_path))
+    assert result.returncode == 2 and "table option elections: 5 is not allowed" in result.stderr
+    assert not list(tmp_path.iterdir())

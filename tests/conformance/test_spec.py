@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from stammtisch import i18n
+from stammtisch.engine.flow import AUTOMATIC, SEALED, SEQUENTIAL, FlowGame
 from stammtisch.engine.options import Option, check_options
 from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
 from stammtisch.engine.view import ENVELOPE
@@ -85,7 +87,7 @@ def test_views_share_one_envelope_and_describe_never_changes(table: tuple[str, i
     assert json.loads(json.dumps(described)) == described
     assert {"game", "players", "phases", "board"} <= set(described)
     phases = {phase["name"] for phase in described["phases"]}
-    assert all(phase["kind"] in ("sequential", "sealed") and phase["label"] for phase in described["phases"])
+    assert all(phase["kind"] in (SEQUENTIAL, SEALED, AUTOMATIC) and phase["label"] for phase in described["phases"])
     state, _ = game.new_state(7)
     rng = random.Random(7)
     seen: set[str] = set()
@@ -111,3 +113,20 @@ def test_views_share_one_envelope_and_describe_never_changes(table: tuple[str, i
             assert game.describe() == described
     assert game.describe() == described
     assert "over" in seen
+
+
+@pytest.mark.parametrize("name", [name for name in SPECS if issubclass(game_spec(name).game, FlowGame)])
+def test_described_phases_are_the_declared_flow(name: str) -> None:
+    """issue #10 "Declared flow": the phase track clients show is the flow the game runs, each phase
+    with its declared label and kind, in declaration order, then the finished game."""
+    spec = game_spec(name)
+    game = spec.make(spec.min_players)
+    assert isinstance(game, FlowGame)
+    with using_language("de"):
+        described = game.describe()["phases"]
+        labels = {name: i18n._(label) for name, label in game.flow.labels().items()}
+    declared = [*game.flow.phases.values()]
+    assert [p["name"] for p in described] == [p.name for p in declared] + [game.flow.over]
+    assert [p["kind"] for p in described[:-1]] == [p.kind for p in declared]
+    assert [p["track"] for p in described[:-1]] == [p.track for p in declared]
+    assert {p["name"]: p["label"] for p in described} == labels

@@ -47,3 +47,19 @@ def test_every_event_and_action_has_a_sentence() -> None:
             events = step(game, state, seat, rng.choice(legal))
     assert {"election", "rallies_converted", "politician_action", "poll_published"} <= seen_events
     assert {"bid", "rallies", "place", "pay", "shift", "poll_bid", "convert", "donation"} <= seen_actions
+
+
+def test_the_printed_phase_track_holds_every_phase_of_the_flow() -> None:
+    """die-macher.md §3: every phase sits on one slot of the printed track, as its Phase declares; the
+    track a client draws (describe) is built from those declarations, slots in printed order."""
+    from stammtisch.games.diemacher.phases import FLOW
+    from stammtisch.games.diemacher.view import TRACK
+
+    game = DieMacher(3)
+    assert all(phase.track in TRACK for phase in FLOW.phases.values())
+    track = game.describe()["board"]["track"]
+    assert [slot["slot"] for slot in track] == list(TRACK)
+    assert [name for slot in track for name in slot["phases"]] == list(FLOW.phases)
+    by_slot = {slot["slot"]: slot for slot in track}
+    assert by_slot["5"] == {"slot": "5", "label": "5 Shadow cabinet", "phases": ["cabinet"]}
+    assert by_slot["9d"]["phases"] == [] and by_slot["9d"]["label"] == "9d Prepare the next round"

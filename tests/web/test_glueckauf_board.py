@@ -1,7 +1,7 @@
 """The Glück Auf board module (``glueckauf.js``) on its own, in a real browser, without the server.
 
 - Its copy of the edition (locks, shift clock categories, …) matches the packaged data file.
-- Every text it shows is listed in ``strings.py`` (``t("…")`` and ``N("…")``).
+- Every text it shows is listed in ``games/glueckauf/browser.py`` (``t("…")`` and ``N("…")``).
 - A whole game drawn from one seat's views: at each of its decisions every legal action is a
   button on the board named by its label (an order field with several cubes to choose from
   opens a chooser), no text is shown without going through ``ctx.t``, nothing throws; clicks
@@ -25,9 +25,9 @@ from stammtisch.engine.match import Match
 from stammtisch.engine.record import action_to_json
 from stammtisch.games import make_game
 from stammtisch.games.glueckauf.bot import HeuristicBot
+from stammtisch.games.glueckauf.browser import TEXTS
 from stammtisch.games.glueckauf.data import load_edition
 from stammtisch.games.glueckauf.text import describe_action, describe_event
-from stammtisch.web import strings
 from tests.web.browser import launch, need_chromium, shot
 
 STATIC = resources.files("stammtisch.web") / "static"
@@ -120,8 +120,8 @@ def test_the_board_takes_the_edition_from_describe_not_a_copy() -> None:
 def test_every_text_of_the_board_is_listed_in_its_section() -> None:
     marked = re.findall(r"""\b(?:t|N)\(\s*"((?:[^"\\]|\\.)*)\"""", SCRIPT)
     assert len(marked) > 100
-    missing = sorted({text for text in marked if text not in strings.GLUECKAUF})
-    assert not missing, f"add to GLUECKAUF in src/stammtisch/web/strings.py: {missing}"
+    missing = sorted({text for text in marked if text not in TEXTS})
+    assert not missing, f"add to TEXTS in src/stammtisch/games/glueckauf/browser.py: {missing}"
 
 
 def test_scoring_sentences_start_with_their_category_in_every_language() -> None:

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from stammtisch.bots.base import Bot
+from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
-from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec
+from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
 from stammtisch.i18n import _
 
 
@@ -26,28 +27,75 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         if not sep or not name.strip():
             raise CliError(_("--option expects NAME=VALUE, not {pair!r}").format(pair=pair))
-        try:
-            value: Any = json.loads(text)
-        except json.JSONDecodeError:
-            value = text
-        options[name.strip()] = value
+        options[name.strip()] = _option_value(text)
     return options
 
 
+def game_titles() -> str:
+    """The registered games' titles in the reader's language, for help texts."""
+    return ", ".join(_(spec.title) for spec in games().values())
+
+
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--elections``, ``--option`` and ``--data``: the table options of ``play`` and ``simulate``."""
-    parser.add_argument("--elections", type=int, choices=(4, 7),
-                        help=_("Die Macher: 4 elections or the long game of 7"))
+    """The table options of ``play`` and ``simulate``, from the games' option schemas: ``--option
+    NAME=VALUE`` for any of them, ``--data`` for the option that names a data file, and a flag of its
+    own (``--elections 7``, ``--open-money``) for each option a game shows in its table form."""
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help=_("table option, e.g. open_money=true (value read as JSON when it parses); repeatable"))
     parser.add_argument("--data", metavar="FILE",
                         help=_("component data file (the game's option that names a file)"))
+    group = parser.add_argument_group(_("table options of the games (also: --option NAME=VALUE)"))
+    for name, declared in flag_options().items():
+        helps = "; ".join(_option_help(spec, option) for spec, option in declared)
+        boolean = all(option.kind is bool for _spec, option in declared)
+        try:
+            group.add_argument("--" + name.replace("_", "-"), dest=FLAG_PREFIX + name, metavar="VALUE",
+                               type=_option_value, nargs="?" if boolean else None, const=True if boolean else None,
+                               help=helps)
+        except argparse.ArgumentError:  # the command has an argument of that name: --option still sets it
+            continue
+
+
+FLAG_PREFIX = "table_option_"
+
+
+def flag_options() -> dict[str, list[tuple[GameSpec, Option]]]:
+    """The options offered as flags of their own: those the games show in their table forms, by name."""
+    found: dict[str, list[tuple[GameSpec, Option]]] = {}
+    for spec in games().values():
+        for option in spec.options:
+            if option.lobby and not option.server_file:
+                found.setdefault(option.name, []).append((spec, option))
+    return found
+
+
+def _option_help(spec: GameSpec, option: Option) -> str:
+    default = json.dumps(option.default)
+    if option.choices is not None:
+        return _("{game}: {label}, one of {choices} (default {default})").format(
+            game=_(spec.title), label=_(option.label), choices=", ".join(json.dumps(c) for c in option.choices),
+            default=default)
+    return _("{game}: {label} (default {default})").format(game=_(spec.title), label=_(option.label),
+                                                          default=default)
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
 
 
 def table_options(args: argparse.Namespace) -> dict[str, Any]:
     options = parse_options(args.option)
-    if args.elections is not None:
-        options["elections"] = args.elections
+    declared = {option.name for option in spec_of(args.game).options}
+    for name in flag_options():
+        value = getattr(args, FLAG_PREFIX + name, None)
+        if value is None:
+            continue
+        if name not in declared:
+            raise CliError(_("{game} has no table option {name}").format(game=args.game, name=name))
+        options[name] = value
     if args.data:
         files = [option.name for option in spec_of(args.game).options if option.server_file]
         if not files:

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from stammtisch import i18n
 from stammtisch.cli import bench, loadtest, play, replay, serve, simulate
-from stammtisch.cli.common import CliError
+from stammtisch.cli.common import CliError, game_titles
 from stammtisch.i18n import N_, _
 
 # argparse's own texts (usage, headings, errors), so that help and errors read in one language.
@@ -43,8 +43,8 @@ def add_language_option(parser: argparse.ArgumentParser, default: str | None) ->
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stammtisch",
-        description=_("Heavy German board games (Die Macher, Glück Auf) in the terminal: play against bots, "
-                      "simulate bot games, replay records, measure speed."),
+        description=_("Heavy German board games ({games}) in the terminal: play against bots, "
+                      "simulate bot games, replay records, measure speed.").format(games=game_titles()),
         epilog=_("Run 'stammtisch COMMAND --help' for the options of a command."),
     )
     add_language_option(parser, None)

@@ -46,7 +46,7 @@ def add_parser(commands: Any) -> None:
                       "sees it and the numbered legal actions: type a number, or q to quit (the record so far "
                       "is kept). Input is read from stdin, so it can be piped."),
         epilog=_("examples:") + "\n  stammtisch play GAME --players 4 --seat 1\n"
-               "  stammtisch play GAME --elections 7 --option open_money=true\n"
+               "  stammtisch play GAME --option NAME=VALUE --option NAME=VALUE\n"
                "  printf '1\\n2\\nq\\n' | stammtisch play GAME --seed 7\n"
                "  stammtisch --lang de play GAME --players 3 --auto",
         formatter_class=argparse.RawDescriptionHelpFormatter,

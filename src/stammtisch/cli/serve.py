@@ -9,14 +9,15 @@ from typing import Any
 
 from rich.console import Console
 
-from stammtisch.cli.common import CliError
+from stammtisch.cli.common import CliError, game_titles
 from stammtisch.i18n import N_, _
 from stammtisch.server.config import Config
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
-        "serve", help=_("start the server: play Die Macher or Glück Auf together over the network"),
+        "serve", help=_("start the server: play the games ({games}) together over the network").format(
+            games=game_titles()),
         description=_("Start the Stammtisch server (HTTP and WebSocket API; see docs/api.md). Games are stored "
                       "in an SQLite file in the data directory unless --database names a PostgreSQL server; "
                       "several server processes share live updates through --redis."),

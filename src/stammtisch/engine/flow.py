@@ -3,6 +3,7 @@
 A game is a track of phases.  Each phase declares, in the engine's terms:
 
 - ``name`` (kept in the state, shown in views) and ``label`` (a msgid for the phase track);
+- ``track``: where a game with a printed phase track shows the phase (its slot), if anywhere;
 - ``kind``: SEQUENTIAL (one seat decides at a time), SEALED (every seat still to commit decides at
   once, unseen; engine/sealed.py) or AUTOMATIC (nobody decides: only ``settle`` runs);
 - ``to_act``: who acts, when not the default (the seat the game names for sequential phases, the
@@ -18,6 +19,9 @@ An *interlude* is a phase that interrupts one of the phases named in its ``durin
 actions); its settle returns ``NEXT`` when it is over and the interrupted phase carries on.  Only
 the phases it may interrupt test for it, so the other phases pay nothing for it.
 
+Clients learn the phases from the flow itself (``Flow.describe``, in ``Game.describe()``), so the
+phase track they show cannot drift from the phases the game runs.
+
 The game wires its phases into a ``Flow`` and derives from ``FlowGame``, whose ``to_act``,
 ``legal_actions``, ``apply`` and ``is_over`` run the flow: ``apply`` runs the move of the current
 phase, then settles until somebody must decide again.
@@ -31,6 +35,7 @@ from typing import Any, ClassVar, TypeVar
 
 from stammtisch.engine import sealed
 from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.i18n import N_, _
 
 S = TypeVar("S")
 
@@ -61,13 +66,13 @@ class Phase:
     """One declared phase (or interlude) of a game."""
 
     __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
-                 "during", "interludes", "is_interlude", "sealed_when")
+                 "during", "interludes", "is_interlude", "sealed_when", "track")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
                  reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
                  to_act: ToAct | None = None, active: Active | None = None, during: tuple[str, ...] = (),
-                 sealed_when: Active | None = None) -> None:
+                 sealed_when: Active | None = None, track: str | None = None) -> None:
         if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
             raise ValueError(f"phase {name}: unknown kind {kind!r}")
         if kind == SEALED and reveal is None:
@@ -80,6 +85,7 @@ class Phase:
         self.name = name
         self.label = label
         self.kind = kind
+        self.track = track
         self.legal = legal
         self.moves: dict[str, Move] = dict(moves or {})
         self.settle = settle
@@ -98,13 +104,14 @@ class Flow:
     """The phases of one game and the loop that runs them.
 
     ``actor`` names the state attribute holding the seat of a sequential decision, ``committed``
-    the one holding the sealed decisions' list of who has committed (engine/sealed.py).
+    the one holding the sealed decisions' list of who has committed (engine/sealed.py); ``over``
+    is the phase of a finished game and ``over_label`` its msgid.
     """
 
-    __slots__ = ("phases", "interludes", "actor", "actor_of", "committed", "over", "settles")
+    __slots__ = ("phases", "interludes", "actor", "actor_of", "committed", "over", "over_label", "settles")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
-                 committed: str = "done", over: str = "over") -> None:
+                 committed: str = "done", over: str = "over", over_label: str = N_("Game over")) -> None:
         self.phases: dict[str, Phase] = {}
         for phase in phases:
             if phase.name in self.phases:
@@ -126,8 +133,9 @@ class Flow:
         self.actor_of = attrgetter(actor)
         self.committed = committed
         self.over = over  # the name of the finished game's phase
+        self.over_label = over_label
         # Whether anything runs between decisions; a flow whose moves choose every next phase
-        # themselves (Glück Auf's) skips the settling loop.
+        # themselves skips the settling loop.
         self.settles = any(p.settle is not None or p.reveal is not None
                            for p in [*self.phases.values(), *self.interludes])
 
@@ -139,9 +147,17 @@ class Flow:
                 return interlude
         return phase
 
-    def track(self) -> list[tuple[str, str]]:
-        """(name, label) of every phase, in declaration order."""
-        return [(phase.name, phase.label) for phase in self.phases.values()]
+    def labels(self) -> dict[str, str]:
+        """name → label (msgid) of every phase a state can be in, in declaration order, the finished game last."""
+        return {**{phase.name: phase.label for phase in self.phases.values()}, self.over: self.over_label}
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The phases for clients (``Game.describe()["phases"]``), labels in the current language:
+        ``{"name", "label", "kind", "track"}`` per phase in declaration order, then the finished
+        game (kind AUTOMATIC: nobody decides).  Interludes are no phase of the state, so not listed."""
+        phases = [{"name": phase.name, "label": _(phase.label), "kind": phase.kind, "track": phase.track}
+                  for phase in self.phases.values()]
+        return [*phases, {"name": self.over, "label": _(self.over_label), "kind": AUTOMATIC, "track": None}]
 
     # ------------------------------------------------------------------ the loop, once
 
@@ -234,6 +250,10 @@ class FlowGame(Game[S]):
 
     def is_over(self, state: Any) -> bool:
         return state.phase == self.flow.over
+
+    def describe(self) -> dict[str, Any]:
+        """The phases come from the declared flow; a game adds its own constant facts under ``board``."""
+        return {**super().describe(), "phases": self.flow.describe()}
 
     def sealed(self, state: Any) -> bool:
         flow = self.flow

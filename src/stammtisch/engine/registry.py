@@ -30,7 +30,7 @@ View = Mapping[str, Any]
 class GameText(Protocol):
     """A game's sentences, in the reader's current language (``i18n.using_language``): one signature
     for every game.  ``view`` is the reader's view at that moment, ``names`` the players' names
-    (seat order; the game may prefer names its view gives, such as Die Macher's parties)."""
+    (seat order; the game may prefer names its view gives, such as the parties a seat plays)."""
 
     def describe_event(self, event: Event, view: View, names: Sequence[str] | None) -> str: ...
 
@@ -55,10 +55,11 @@ class GameSpec:
     default_players: int
     text: str  # module offering GameText's two functions, and word tables (UPPER_CASE dicts/tuples of msgids)
     terminal: str  # module offering render_view(view, describe) and render_final(view, describe)
-    browser: str  # the browser module under /static/: "<name>.js"
+    browser: str  # the browser module under /static/: "<name>.js" (its stylesheet: "<name>.css")
     bots: Mapping[str, str] = field(default_factory=dict)  # kind -> "module:Class" taking (seed); "random" is free
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
+    browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
 
     @property
     def min_players(self) -> int:
@@ -104,6 +105,9 @@ class GameSpec:
 
     def outcome_labels(self) -> Mapping[str, str]:
         return _load(self.outcomes) if self.outcomes else {}
+
+    def browser_strings(self) -> tuple[str, ...]:
+        return tuple(_load(self.browser_texts)) if self.browser_texts else ()
 
 
 @cache

@@ -4,7 +4,7 @@
     seat      the reader's seat (None: a spectator)
     players   how many seats the table has
     to_act    the seats that may act now (several during a sealed decision; empty once over)
-    phase     where the game stands, in the game's own words (Die Macher's phases, Glück Auf's stages)
+    phase     where the game stands, in the game's own words (a phase of its declared flow)
     decision  public facts about the pending decision (who, what, where), or None once over
     final     None until the game is over, then {"scores", "winners", "detail"}: points per seat,
               the winning seats and the game's own final table (one row per seat)

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     text="stammtisch.games.diemacher.text",
     terminal="stammtisch.games.diemacher.terminal",
     browser="diemacher.js",
+    browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot"},
     bench=tuple((n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)),
     outcomes="stammtisch.games.diemacher.text:OUTCOMES",

@@ -23,7 +23,7 @@ POLITICIAN_NAMES = {
     "honorary_chairman": N_("Honorary chairman"), "party_executive": N_("Party executive"),
     "front_runner": N_("Front runner"),
 }
-PHASE_NAMES = {**dict(FLOW.track()), "over": N_("Final scoring")}  # the labels declared with the phases
+PHASE_NAMES = FLOW.labels()  # the labels declared with the phases
 SYMBOLS = {"R": N_("+3 rallies"), "T": N_("+1 trend"), "M": N_("+1 media"), "V": N_("+6 votes")}
 OUTCOMES = {"sole": N_("absolute majority"), "several": N_("several majorities"), "coalition": N_("coalition"),
             "no_coalition": N_("no coalition")}

@@ -10,48 +10,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.engine.flow import SEALED
+from stammtisch.engine.flow import SEALED, FlowGame
 from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
-from stammtisch.games.diemacher.text import phase_name
+from stammtisch.i18n import N_, _
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 
-# The printed phase track (die-macher.md §3): each slot with the phases shown on it, in order.
-TRACK: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("setup", ("draft", "program", "program_more", "keep", "start")),
-    ("1", ("bid", "rebid")), ("2", ("program_changes",)), ("3", ("media",)), ("4", ("rallies",)),
-    ("5", ("cabinet",)), ("6", ("politicians",)), ("7", ("media_shift",)), ("8", ("polls",)),
-    ("9a", ("convert",)), ("9b", ("election",)), ("9c", ("money",)), ("9d", ()),
-)
+# The printed phase track (die-macher.md §3): its slots in order.  Each phase declares its slot
+# (Phase.track); a slot is called by its first phase unless it has a name of its own.
+TRACK = ("setup", "1", "2", "3", "4", "5", "6", "7", "8", "9a", "9b", "9c", "9d")
+SLOT_NAMES = {"setup": N_("Setup"), "9d": N_("9d Prepare the next round")}
 
 
 def describe(game: DieMacher) -> dict[str, Any]:
-    """What never changes at this table (Game.describe): the phase track with its labels and the sealed
-    phases, the parties and the media-presence track."""
+    """What never changes at this table (Game.describe): besides the phases of the flow, the printed
+    phase track (each slot with its label and the phases shown on it), the parties' media-presence
+    track and the money unit."""
+    described = FlowGame.describe(game)
     edition = game.edition
-    phases: list[dict[str, Any]] = [
-        {"name": name, "label": phase_name(name), "track": slot,
-         "kind": "sealed" if _sealed_phase(game, name) else "sequential"}
-        for slot, names in TRACK for name in names]
-    phases.append({"name": "over", "label": phase_name("over"), "kind": "sequential", "track": None})
-    return {
-        "game": game.name,
-        "players": game.num_players,
-        "phases": phases,
-        "board": {
-            "track": [slot for slot, _names in TRACK],
-            "elections": 7 if game.long_game else 4,
-            "last_round": game.last_round,
-            "media_presence_vp": list(edition.media_presence),
-            "money_unit": game.options["money_unit"],
-        },
+    described["board"] = {
+        "track": [_slot(described["phases"], slot) for slot in TRACK],
+        "elections": 7 if game.long_game else 4,
+        "last_round": game.last_round,
+        "media_presence_vp": list(edition.media_presence),
+        "money_unit": game.options["money_unit"],
     }
+    return described
+
+
+def _slot(phases: list[dict[str, Any]], slot: str) -> dict[str, Any]:
+    on_it = [phase for phase in phases if phase["track"] == slot]
+    label = _(SLOT_NAMES[slot]) if slot in SLOT_NAMES else on_it[0]["label"]
+    return {"slot": slot, "label": label, "phases": [phase["name"] for phase in on_it]}
 
 
 def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     text="stammtisch.games.glueckauf.text",
     terminal="stammtisch.games.glueckauf.terminal",
     browser="glueckauf.js",
+    browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot"},
     bench=tuple((n, {}) for n in (2, 3, 4)),
 )

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
+from stammtisch.games.glueckauf.phases import FLOW
 from stammtisch.i18n import N_, _, _n
 
 Params = Mapping[str, Any]
@@ -32,12 +33,7 @@ CATEGORY_NAMES = {
 }  # fmt: skip
 
 
-STAGE_NAMES = {
-    "draft": N_("Drafting orders"), "place": N_("Placing workers"), "mining": N_("Mining"),
-    "keep_tile": N_("Choosing a drawn tunnel tile"), "return_tiles": N_("Returning drawn tunnel tiles"),
-    "keep_order": N_("Choosing a drawn order card"), "return_orders": N_("Returning drawn order cards"),
-    "coal": N_("Substitute coal"), "confirm": N_("Confirming the turn"), "over": N_("Game over"),
-}  # fmt: skip
+STAGE_NAMES = FLOW.labels()  # the labels declared with the phases
 
 
 def stage_name(stage: str) -> str:

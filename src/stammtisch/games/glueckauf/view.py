@@ -10,31 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.flow import FlowGame
 from stammtisch.engine.view import envelope
 from stammtisch.games.glueckauf.board import BANK, FACTORY, LEVELS, ORDER
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
 from stammtisch.games.glueckauf.state import (
-    COAL,
-    CONFIRM,
     DRAFT,
     KEEP_ORDER,
     KEEP_TILE,
-    MINING,
     OVER,
-    PLACE,
     RETURN_ORDERS,
     RETURN_TILES,
     Order,
     Player,
     State,
 )
-from stammtisch.games.glueckauf.text import stage_name
 
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
-
-STAGES = (DRAFT, PLACE, MINING, KEEP_TILE, RETURN_TILES, KEEP_ORDER, RETURN_ORDERS, COAL, CONFIRM, OVER)
-
 
 def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
     acting = s.draft_queue[0] if s.phase == DRAFT else s.current
@@ -66,9 +59,7 @@ def describe(game: GlueckAuf) -> dict[str, Any]:
     those locked at this player count, the shift clock's categories, the cage and the scoring rates."""
     edition = game.edition
     return {
-        "game": game.name,
-        "players": game.num_players,
-        "phases": [{"name": stage, "label": stage_name(stage), "kind": "sequential"} for stage in STAGES],
+        **FlowGame.describe(game),
         "board": {
             "spaces": [space.id for space in edition.spaces],
             "locked": [space.id for space in edition.spaces if game.num_players in space.locked_with],

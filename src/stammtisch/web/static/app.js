@@ -1,8 +1,9 @@
 // The game page's frame: connection, waiting room, decision panel, seats, log, language.
-// The board itself is drawn by /static/<game>.js (docs/web.md): export default { render(root, view, ctx) }.
+// The board itself is drawn by the game's browser module, which /api/games names (docs/web.md):
+// export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
   showAlert, topBar, uid,
 } from "./common.js";
 
@@ -23,7 +24,7 @@ const page = {
   nextId: 1,
   board: null, // the board module
   boardGame: null,
-  games: null, // /api/games
+  games: {}, // /api/games: each game's title (in the page's language), bots and browser module
   decisionKey: "",
   busy: false,
   closed: false,
@@ -77,6 +78,7 @@ function hostToken() {
 async function start() {
   page.texts = await loadTexts(preferredLanguage());
   document.documentElement.lang = page.texts.lang;
+  await loadGames();
   renderChrome();
   connect();
   window.addEventListener("online", () => reconnectSoon(0));
@@ -85,10 +87,24 @@ async function start() {
   });
 }
 
+/** The registered games, titles in the page's language. */
+async function loadGames() {
+  try {
+    page.games = await api("GET", `/api/games?lang=${encodeURIComponent(page.texts.lang)}`);
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+function gameTitle(game) {
+  return (page.games[game] && page.games[game].title) || game;
+}
+
 async function switchLanguage(code) {
   localStorage.setItem(LANGUAGE_KEY, code);
   page.texts = await loadTexts(code);
   document.documentElement.lang = page.texts.lang;
+  await loadGames();
   page.decisionKey = "";
   renderChrome();
   // Labels and sentences come from the server in the reader's language: ask again from the start.
@@ -99,7 +115,7 @@ async function switchLanguage(code) {
 function renderChrome() {
   const { t } = page.texts;
   const game = page.message && page.message.table ? page.message.table.game : null;
-  const title = game ? GAME_TITLES[game] || game : t("Table");
+  const title = game ? gameTitle(game) : t("Table");
   fill(document.getElementById("topbar"), topBar(page.texts, title, switchLanguage),
     el("p", { class: `connection ${page.connected ? "online" : "offline"}`, id: "connection", role: "status" },
       page.connected ? t("Connected") : t("Connecting…")));
@@ -283,13 +299,20 @@ function onPresence(data) {
   else if (document.getElementById("seats")) renderSeats(message);
 }
 
+/** The game's browser module (and its stylesheet of the same name), as /api/games names it. */
 function loadBoard(game) {
   if (page.boardGame === game) return page.board;
   page.boardGame = game;
-  if (!document.querySelector(`link[data-board="${game}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href: `/static/${game}.css`, "data-board": game }));
+  const module = page.games[game] && page.games[game].module;
+  if (!module) {
+    page.board = Promise.resolve(genericBoard);
+    return page.board;
   }
-  page.board = import(`/static/${game}.js`).then((module) => module.default, (error) => {
+  const stylesheet = module.replace(/\.js$/, ".css");
+  if (!document.querySelector(`link[data-board="${game}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href: `/static/${stylesheet}`, "data-board": game }));
+  }
+  page.board = import(`/static/${module}`).then((loaded) => loaded.default, (error) => {
     console.warn(`no board module for ${game}`, error);
     return genericBoard;
   });
@@ -522,7 +545,7 @@ function renderTurnNotice(message) {
   const text = message.status === "finished" ? t("The game is over.") : mine ? t("It is your turn.") : "";
   if (notice.textContent !== text) notice.textContent = text;
   notice.classList.toggle("mine", mine);
-  document.title = `${mine ? "● " : ""}${GAME_TITLES[message.table.game] || "Stammtisch"} · Stammtisch`;
+  document.title = `${mine ? "● " : ""}${gameTitle(message.table.game)} · Stammtisch`;
 }
 
 // ---------------------------------------------------------------- waiting room
@@ -531,13 +554,6 @@ async function renderWaitingRoom() {
   const { t } = page.texts;
   const message = page.message;
   const table = message.table;
-  if (!page.games) {
-    try {
-      page.games = await api("GET", "/api/games");
-    } catch {
-      page.games = {};
-    }
-  }
   const host = hostToken();
   const mySeat = message.seat ?? null;
   const seats = table.seats;
@@ -579,7 +595,7 @@ async function renderWaitingRoom() {
   const parts = [
     el("h2", {}, t("Waiting for players")),
     el("p", {}, t("{game}, players: {players}. The host starts the game once every seat is taken.",
-      { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+      { game: gameTitle(table.game), players: table.players })),
     el("ul", { class: "waiting-seats" }, seatRows),
   ];
   if (!me && !invited && free.length) {

@@ -147,8 +147,6 @@ export function forgetSeat(tableId) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 
-export const GAME_TITLES = { diemacher: "Die Macher", glueckauf: "Glück Auf" };
-
 /** The top bar: home link, title, language switch. onLanguage(code) is called on a change. */
 export function topBar(texts, title, onLanguage) {
   const { t } = texts;

@@ -37,10 +37,11 @@ class Board {
     this.e = view; // the envelope (docs/web.md): seat, phase, decision, to_act, final
     this.v = view.board; // Die Macher's own data
     this.final = view.final ? view.final.detail : null;
-    // The phase track from the table's describe(): each slot with the phases shown on it.
+    // The table's describe(): the phases with their labels, and the printed phase track, each slot
+    // {slot, label, phases} with the phases shown on it.
     const described = ctx.describe || { phases: [], board: {} };
-    this.track = (described.board.track || []).map((slot) => [slot,
-      described.phases.filter((phase) => phase.track === slot).map((phase) => phase.name)]);
+    this.phaseLabels = Object.fromEntries((described.phases || []).map((phase) => [phase.name, phase.label]));
+    this.track = (described.board && described.board.track) || [];
     this.ctx = ctx;
     this.t = ctx.t;
     this.terms = ctx.terms || {};
@@ -63,9 +64,7 @@ class Board {
   }
 
   phaseName(phase) {
-    if (phase === "9d") return this.t("9d Prepare the next round");
-    if (phase === "setup") return this.t("Setup");
-    return (this.terms.PHASE_NAMES || {})[phase] || phase;
+    return this.phaseLabels[phase] || phase;
   }
 
   politicianName(id) {
@@ -128,22 +127,21 @@ class Board {
 
   phaseTrack() {
     const v = this.v;
-    const current = this.e.phase === "over" ? null : (this.track.find(([, phases]) => phases.includes(this.e.phase)) || [null])[0];
+    const current = this.track.find((slot) => slot.phases.includes(this.e.phase));
     const round = v.round ? this.t("Round {round} of {last}", { round: v.round, last: v.last_round })
       : this.t("Setup");
     return el("nav", { class: "dm-phases", "aria-label": this.t("Phases") },
       el("p", { class: "round" }, el("strong", {}, round), " · ",
         this.t("elections held {held} of {elections}", { held: v.elections_held, elections: v.elections }), " · ",
         this.t("start player {party}", { party: this.party(v.start_player) })),
-      el("ol", {}, this.track.map(([key, phases]) => {
-        const full = key === "setup" || key === "9d" ? this.phaseName(key) : this.phaseName(phases[0]);
-        const name = full.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
-        const active = key === current;
-        return el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: full },
-          el("span", { class: "num", "aria-hidden": "true" }, key === "setup" ? "0" : key),
+      el("ol", {}, this.track.map((slot) => {
+        const name = slot.label.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
+        const active = slot === current;
+        return el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
+          el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
           el("span", { class: "name" }, name));
       })),
-      this.e.phase === "over" ? el("p", { class: "over" }, this.phaseName("over")) : null);
+      this.e.final ? el("p", { class: "over" }, this.phaseName(this.e.phase)) : null);
   }
 
   stateBoard(board, pos) {

@@ -118,13 +118,15 @@ function remember(root) {
 class Board {
   constructor(root, view, ctx) {
     this.root = root;
-    this.envelope = view;
-    // The envelope (docs/web.md) with Glück Auf's own data under "board"; the methods read one object.
-    this.view = { ...view.board, stage: view.phase, players: view.players, to_act: view.to_act,
-      final: view.final ? view.final.detail : null, winners: view.final ? view.final.winners : [] };
-    // The table's edition from its describe(): spaces in print order and those locked here, the shift
-    // clock's categories, the cage's size and the scoring rates.
-    this.edition = (ctx.describe && ctx.describe.board) || {};
+    // The view envelope (docs/web.md): seat, players, to_act, phase, final; Glück Auf's own data under "board".
+    this.view = view;
+    this.b = view.board;
+    this.phase = view.phase;
+    // The table's describe(): the phases with their labels and, under "board", the edition: spaces in
+    // print order and those locked here, the shift clock's categories, the cage's size, the scoring rates.
+    const described = ctx.describe || { phases: [], board: {} };
+    this.phaseLabels = Object.fromEntries((described.phases || []).map((p) => [p.name, p.label]));
+    this.edition = described.board || {};
     this.ctx = ctx;
     this.mem = remember(root);
     this.legal = new Map();
@@ -193,14 +195,12 @@ class Board {
     return names[id] ? this.t(names[id]) : id.replaceAll("_", " ");
   }
 
-  stageName(stage) {
-    const names = {
-      draft: N("Drafting orders"), place: N("Placing workers"), mining: N("Mining"),
-      keep_tile: N("Choosing a drawn tunnel tile"), return_tiles: N("Returning drawn tunnel tiles"),
-      keep_order: N("Choosing a drawn order card"), return_orders: N("Returning drawn order cards"),
-      coal: N("Substitute coal"), confirm: N("Confirming the turn"), over: N("Game over"),
-    };
-    return names[stage] ? this.t(names[stage]) : stage;
+  winners() {
+    return this.view.final ? this.view.final.winners : [];
+  }
+
+  phaseName(phase) {
+    return this.phaseLabels[phase] || phase;
   }
 
   // pieces -------------------------------------------------------------------------------------
@@ -341,22 +341,21 @@ class Board {
   }
 
   redraw() {
-    render(this.root, this.envelope, this.ctx);
+    render(this.root, this.view, this.ctx);
   }
 
   // the whole table ----------------------------------------------------------------------------
 
   render() {
-    const v = this.view;
-    if (this.mem.busy && this.mem.busyView !== v) this.mem.busy = false; // a new state: the move is in
+    if (this.mem.busy && this.mem.busyView !== this.view) this.mem.busy = false; // a new state: the move is in
     this.root.classList.toggle("ga-busy", Boolean(this.mem.busy));
     this.readEvents();
     const table = h("div.ga", { lang: this.ctx.lang || null },
       this.status(),
       this.now(),
-      v.final ? this.finalTable() : null,
+      this.view.final ? this.finalTable() : null,
       h("div.ga-main", {}, this.board(), this.mines()));
-    table.gaView = this.envelope; // the view drawn (for tests and debugging: document.querySelector(".ga").gaView)
+    table.gaView = this.view; // the view drawn (for tests and debugging: document.querySelector(".ga").gaView)
     const focused = document.activeElement && this.root.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-focus-key") : null;
     this.root.replaceChildren(table);
@@ -400,24 +399,24 @@ class Board {
     });
     if (run.length) last = run;
     if (!last) return;
-    const v = this.view;
-    const shift = v.stage === "over" ? v.shift : Math.max(1, v.shift - 1);
+    const v = this.b;
+    const shift = this.phase === "over" ? v.shift : Math.max(1, v.shift - 1);
     this.mem.scoring = { shift, lines: last };
   }
 
   // the status line ----------------------------------------------------------------------------
 
   status() {
-    const v = this.view;
+    const v = this.b;
     const pips = [];
     for (let s = 1; s <= v.shifts; s++) {
-      pips.push(h(`span.ga-pip${s === v.shift ? ".ga-on" : ""}${s < v.shift || v.stage === "over" ? ".ga-past" : ""}`,
+      pips.push(h(`span.ga-pip${s === v.shift ? ".ga-on" : ""}${s < v.shift || this.phase === "over" ? ".ga-past" : ""}`,
         { "aria-hidden": "true", text: ["I", "II", "III", "IV", "V"][s - 1] || String(s) }));
     }
     const shift = h("div.ga-shift", {}, h("span.ga-pips", {}, pips),
       h("span.ga-strong", { text: this.t("Shift {shift} of {shifts}", { shift: v.shift, shifts: v.shifts }) }));
-    const toAct = (v.to_act || []).map((s) => this.seatChip(s));
-    const who = v.stage === "over" ? null : h("div.ga-toact", {}, h("span", { text: this.t("To act:") }), toAct);
+    const toAct = (this.view.to_act || []).map((s) => this.seatChip(s));
+    const who = this.phase === "over" ? null : h("div.ga-toact", {}, h("span", { text: this.t("To act:") }), toAct);
     const piles = h("div.ga-piles", {},
       h("span.ga-pile", { title: this.t("Tunnel tiles in the stack: {n}", { n: v.tile_stack }) },
         icon("stack"), h("span.ga-sr", { text: this.t("Tunnel tiles in the stack: {n}", { n: v.tile_stack }) }),
@@ -427,45 +426,45 @@ class Board {
         h("span", { "aria-hidden": "true", text: String(v.order_deck) })),
       h("span.ga-supply", {}, h("span.ga-label", { text: this.t("Coal supply:") }),
         COLOURS.map((c) => h("span.ga-supply-one", {}, this.cube(c), h("span", { text: String(v.supply[c] ?? 0) })))));
-    return h("div.ga-status", {}, shift, h("div.ga-stage", { text: this.stageName(v.stage) }), who, piles);
+    return h("div.ga-status", {}, shift, h("div.ga-stage", { text: this.phaseName(this.phase) }), who, piles);
   }
 
   // the decision at hand -----------------------------------------------------------------------
 
   now() {
-    const v = this.view;
+    const v = this.b;
     const current = v.current;
     const who = this.name(current);
     const mine = current === this.me && this.me !== null;
     const parts = [];
-    if (v.stage === "draft") {
+    if (this.phase === "draft") {
       parts.push(h("p", { text: mine ? this.t("Draft an order card.") : this.t("{player} drafts an order card.", { player: who }) }));
       parts.push(h("div.ga-hand", {}, v.draft.map((c) => this.action(["draft", c.id], "span.ga-pick", {}, this.card(c)))));
       if (v.draft_queue && v.draft_queue.length) {
         parts.push(h("p.ga-queue", {}, h("span", { text: this.t("Drafting order:") }),
           v.draft_queue.map((s) => h(`span.ga-dot.ga-seat${s % 4}`, { title: this.name(s), "aria-label": this.name(s), role: "img" }))));
       }
-    } else if (v.stage === "place") {
+    } else if (this.phase === "place") {
       const left = current !== null ? v.seats[current].workers : 0;
       parts.push(h("p", { text: mine ? this.t("Your turn: place workers on a space. Workers left: {n}", { n: left })
         : this.t("{player} places workers. Workers left: {n}", { player: who, n: left }) }));
-    } else if (v.stage === "mining") {
+    } else if (this.phase === "mining") {
       parts.push(this.miningRun());
-    } else if (["keep_tile", "return_tiles", "keep_order", "return_orders"].includes(v.stage)) {
+    } else if (["keep_tile", "return_tiles", "keep_order", "return_orders"].includes(this.phase)) {
       parts.push(this.drawn());
-    } else if (v.stage === "coal") {
+    } else if (this.phase === "coal") {
       parts.push(h("p", { text: this.t("New minecarts without coal of their colour: you may put a cube of another colour on each, or leave it empty.") }));
       parts.push(h("div.ga-row", {}, v.substitutes_owed.map((c) => h("span.ga-owed", {}, this.cart(null), h("span", { text: this.levelWord(c) })))));
       parts.push(h("div.ga-row", {}, COLOURS.filter((c) => v.supply[c]).map((c) => this.action(["coal", c], "span.ga-coalpick", {}, this.cube(c), h("span", { text: String(v.supply[c]) }))),
         this.action(["coal", null], "span.ga-coalpick.ga-leave-empty", {}, this.cart(null), h("span", { text: this.t("leave empty") }))));
-    } else if (v.stage === "confirm") {
+    } else if (this.phase === "confirm") {
       parts.push(h("p", { text: mine ? this.t("Confirm your turn: the emptied space is refilled then.")
         : this.t("{player} confirms the turn.", { player: who }) }));
       if (this.legal.has(JSON.stringify(["confirm"]))) parts.push(this.action(["confirm"], "span.ga-big", {}, icon("check"), this.legal.get(JSON.stringify(["confirm"]))));
-    } else if (v.stage === "over") {
-      const winners = (v.winners || []).map((s) => this.name(s)).join(", ");
+    } else if (this.phase === "over") {
+      const winners = this.winners().map((s) => this.name(s)).join(", ");
       parts.push(h("p.ga-strong", {}, icon("star", null, "ga-gold"),
-        (v.winners || []).length > 1 ? this.t("Winners: {players}", { players: winners }) : this.t("Winner: {players}", { players: winners })));
+        this.winners().length > 1 ? this.t("Winners: {players}", { players: winners }) : this.t("Winner: {players}", { players: winners })));
     }
     if (!parts.length) return null;
     const cls = mine ? "section.ga-now.ga-yours" : "section.ga-now";
@@ -473,7 +472,7 @@ class Board {
   }
 
   miningRun() {
-    const v = this.view;
+    const v = this.b;
     const seat = v.current;
     const left = v.steps_left;
     const total = this.runLength(seat, left);
@@ -502,7 +501,7 @@ class Board {
 
   /** The steps of the pit being mined: remembered from the placement, else the only pit that fits. */
   runLength(seat, left) {
-    const spaces = this.view.spaces;
+    const spaces = this.b.spaces;
     const known = this.mem.mining;
     if (known && known.seat === seat && spaces[known.space] && spaces[known.space].owner === seat) {
       const steps = Number(known.space.split("_")[1]);
@@ -514,9 +513,9 @@ class Board {
   }
 
   drawn() {
-    const v = this.view;
-    const tiles = v.stage === "keep_tile" || v.stage === "return_tiles";
-    const keeping = v.stage === "keep_tile" || v.stage === "keep_order";
+    const v = this.b;
+    const tiles = this.phase === "keep_tile" || this.phase === "return_tiles";
+    const keeping = this.phase === "keep_tile" || this.phase === "keep_order";
     const mine = v.current === this.me;
     const out = [];
     if (!mine || !v.drawn) {
@@ -554,7 +553,7 @@ class Board {
   // the board ----------------------------------------------------------------------------------
 
   board() {
-    const v = this.view;
+    const v = this.b;
     const ids = this.edition.spaces || Object.keys(v.spaces); // in print order, the locked ones too
     const groups = {
       factory: [], order: [], mining: [], delivery: [], money: [],
@@ -649,14 +648,14 @@ class Board {
   }
 
   spaceBody(kind, value, entry) {
-    const v = this.view;
+    const v = this.b;
     if (kind === "factory") {
       if (entry.tile) return this.tile(entry.tile);
       return h("span.ga-empty-slot", { text: v.tile_stack ? this.t("refilled at the end of the turn") : this.t("empty (stack used up)") });
     }
     if (kind === "order") {
       if (entry.card) return this.card(entry.card);
-      if (v.stage === "draft") return h("span.ga-empty-slot", { text: this.t("filled after the draft") });
+      if (this.phase === "draft") return h("span.ga-empty-slot", { text: this.t("filled after the draft") });
       return h("span.ga-empty-slot", { text: v.order_deck ? this.t("refilled at the end of the turn") : this.t("empty (deck used up)") });
     }
     if (kind === "factory_draw") {
@@ -671,8 +670,8 @@ class Board {
   // the shift clock ----------------------------------------------------------------------------
 
   clock() {
-    const v = this.view;
-    const two = v.players <= 2;
+    const v = this.b;
+    const two = this.view.players <= 2;
     const cats = (this.edition.categories || []).map((c) => [c.id, c.kind, c.key, c.first, c.second, c.from_shift]);
     const W = 430, H = 212, cx = 215, cy = 192, R = 140;
     const svg = document.createElementNS(SVG_NS, "svg");
@@ -735,15 +734,15 @@ class Board {
 
   scoringTable() {
     const s = this.mem.scoring;
-    const v = this.view;
-    if (!s || !(s.shift < v.shift || (s.shift === v.shift && v.stage === "over"))) return null;
+    const v = this.b;
+    if (!s || !(s.shift < v.shift || (s.shift === v.shift && this.phase === "over"))) return null;
     if (s.lines) {
       return h("div.ga-scoring", {}, h("p.ga-strong", { text: this.t("Scoring after shift {shift}", { shift: s.shift }) }),
         h("ul.ga-scorelines", {}, s.lines.map((line) => h("li", {}, this.categoryIcon(line.category), h("span", { text: line.text })))));
     }
-    const n = this.view.seats.length;
+    const n = this.b.seats.length;
     const head = h("tr", {}, h("th", { scope: "col", text: this.t("Category") }),
-      this.view.seats.map((_, seat) => h("th", { scope: "col" }, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), this.name(seat))));
+      this.b.seats.map((_, seat) => h("th", { scope: "col" }, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), this.name(seat))));
     const rows = s.rows.map((row) => h("tr", {},
       h("th", { scope: "row" }, this.categoryIcon(row.category), this.categoryName(row.category)),
       Array.from({ length: n }, (_, seat) => {
@@ -767,16 +766,16 @@ class Board {
   // the mines ----------------------------------------------------------------------------------
 
   mines() {
-    const v = this.view;
+    const v = this.b;
     const order = v.seats.map((_, i) => i);
     if (this.me !== null) order.sort((a, b) => (a === this.me ? -1 : b === this.me ? 1 : a - b));
     return h(`div.ga-mines.ga-n${v.seats.length}`, {}, order.map((seat) => this.mine(seat)));
   }
 
   mine(seat) {
-    const v = this.view;
+    const v = this.b;
     const p = v.seats[seat];
-    const current = v.current === seat && v.stage !== "over";
+    const current = v.current === seat && this.phase !== "over";
     const stats = h("div.ga-stats", {},
       h("span.ga-stat", { title: this.t("Victory points: {vp}", { vp: p.vp }) }, icon("star", null, "ga-gold"),
         h("span.ga-sr", { text: this.t("Victory points: {vp}", { vp: p.vp }) }), h("b", { "aria-hidden": "true", text: String(p.vp) })),
@@ -799,8 +798,8 @@ class Board {
   }
 
   pit(seat, p) {
-    const v = this.view;
-    const acting = v.stage === "mining" && v.current === seat && seat === this.me;
+    const v = this.b;
+    const acting = this.phase === "mining" && v.current === seat && seat === this.me;
     const grid = h("div.ga-pit", { role: "group", "aria-label": this.t("Pit") });
     // header: sides
     grid.append(h("span.ga-pit-corner", { "aria-hidden": "true" }),
@@ -910,7 +909,7 @@ class Board {
   }
 
   orders(seat, p) {
-    const acting = this.view.stage === "mining" && this.view.current === seat && seat === this.me;
+    const acting = this.phase === "mining" && this.b.current === seat && seat === this.me;
     const fills = acting ? this.legalOf("fill") : [];
     const cards = p.orders.map((o) => {
       const card = this.card(o, { fills });
@@ -938,12 +937,12 @@ class Board {
   }
 
   delivered(p) {
-    const v = this.view;
+    const v = this.b;
     let body;
     if (!p.delivered_count) body = h("span.ga-none", { text: this.t("none") });
     else if (!p.delivered) {
       body = h("span.ga-facedown", {}, h("span.ga-backs", { "aria-hidden": "true" }, Array.from({ length: Math.min(p.delivered_count, 8) }, () => h("span.ga-back"))),
-        h("span", { text: v.stage === "over" ? this.t("face down") : this.t("face down until the shift scoring") }));
+        h("span", { text: this.phase === "over" ? this.t("face down") : this.t("face down until the shift scoring") }));
     } else body = h("div.ga-cardrow", {}, p.delivered.map((c) => this.card(c, { small: true })));
     return h("div.ga-delivered", {}, h("h4", { text: this.t("Delivered: {n}", { n: p.delivered_count }) }), body);
   }
@@ -951,11 +950,11 @@ class Board {
   // the end ------------------------------------------------------------------------------------
 
   finalTable() {
-    const v = this.view;
-    const winners = v.winners || [];
+    const v = this.b;
+    const winners = this.winners();
     const cols = [N("Shifts, deliveries"), N("Marks"), N("Coal"), N("Orders"), N("Balance"), N("Total"), N("Marks kept")];
     const head = h("tr", {}, h("th", { scope: "col", text: this.t("Player") }), cols.map((c) => h("th", { scope: "col", text: this.t(c) })));
-    const rows = v.final.map((row, seat) => {
+    const rows = this.view.final.detail.map((row, seat) => {
       const total = v.seats[seat].vp;
       return h(`tr${winners.includes(seat) ? ".ga-winner" : ""}`, {},
         h("th", { scope: "row" }, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), this.nameYou(seat),

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, options, who sits where), open tables, your games.
 
 import {
-  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
   showAlert, topBar,
 } from "./common.js";
 
@@ -58,7 +58,8 @@ function render() {
   const { t } = state.texts;
   fill(document.getElementById("topbar"), topBar(state.texts, t("Lobby"), switchLanguage));
   fill(document.getElementById("main"),
-    el("p", { class: "intro" }, t("Play Die Macher or Glück Auf with friends and bots. Every rule is enforced, every secret kept.")),
+    el("p", { class: "intro" }, t("Play {games} with friends and bots. Every rule is enforced, every secret kept.",
+      { games: gameList() })),
     el("section", { class: "panel new-table", "aria-labelledby": "new-title" },
       el("h2", { id: "new-title" }, t("New table")), newTableForm()),
     el("section", { class: "panel", "aria-labelledby": "mine-title", id: "mine" }),
@@ -79,7 +80,7 @@ function newTableForm() {
     names.map((name) => el("label", { class: "radio-card" },
       el("input", { type: "radio", name: "game", value: name, checked: name === game,
         onchange: () => { state.form = { game: name }; render(); } }),
-      el("span", { class: "game-name" }, state.games[name].title || GAME_TITLES[name] || name),
+      el("span", { class: "game-name" }, gameTitle(name)),
       el("span", { class: "hint" }, t("players: {min}–{max}", { min: state.games[name].min_players,
         max: state.games[name].max_players })))));
 
@@ -187,7 +188,7 @@ function renderLists() {
     state.mine.length
       ? el("ul", { class: "table-list" }, state.mine.map(({ table, info }) => el("li", {},
         el("a", { href: `/play/${encodeURIComponent(table.id)}` },
-          t("{game}, players: {players}", { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+          t("{game}, players: {players}", { game: gameTitle(table.game), players: table.players })),
         " · ", statusName[table.status] || table.status,
         info.seat !== undefined && info.seat !== null ? ` · ${t("seat {number}", { number: info.seat + 1 })}` : "",
         info.host ? ` · ${t("you host it")}` : "")))
@@ -199,10 +200,21 @@ function renderLists() {
         const who = table.seats.filter((s) => s.kind !== "free").map((s) => s.name).join(", ");
         return el("li", {},
           el("a", { href: `/play/${encodeURIComponent(table.id)}` },
-            t("{game}, players: {players}", { game: GAME_TITLES[table.game] || table.game, players: table.players })),
+            t("{game}, players: {players}", { game: gameTitle(table.game), players: table.players })),
           " · ", t("free seats: {count}", { count: free }), who ? ` · ${who}` : "");
       }))
       : el("p", { class: "hint" }, t("No open tables right now.")));
+}
+
+/** A game's title in the page's language, as the server's registry gives it. */
+function gameTitle(name) {
+  return (state.games[name] && state.games[name].title) || name;
+}
+
+/** The registered games' titles as the page's language lists alternatives ("A or B"). */
+function gameList() {
+  const titles = Object.keys(state.games).map(gameTitle);
+  return new Intl.ListFormat(state.texts.lang, { type: "disjunction" }).format(titles);
 }
 
 function range(low, high) {

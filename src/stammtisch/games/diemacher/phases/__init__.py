@@ -17,10 +17,12 @@ from stammtisch.games.diemacher.phases.program import PROGRAM_CHANGE, PROGRAM_CH
 from stammtisch.games.diemacher.phases.rallies import RALLIES
 from stammtisch.games.diemacher.phases.start import START
 from stammtisch.games.diemacher.phases.start_player import BID, REBID
+from stammtisch.i18n import N_
 
 FLOW = Flow(
     (DRAFT, PROGRAM, PROGRAM_MORE, KEEP, START, BID, REBID, PROGRAM_CHANGES, MEDIA, RALLIES, CABINET, POLITICIANS,
      MEDIA_SHIFT, POLLS, CONVERT, ELECTION, MONEY),
     # A poll card in hand comes first: FREE_POLL can be drawn in the middle of a program change's phase.
     interludes=(POLL_USE, PROGRAM_CHANGE),
+    over_label=N_("Final scoring"),
 )

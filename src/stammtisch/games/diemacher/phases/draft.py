@@ -171,12 +171,12 @@ def reveal_kept_cards(game: DieMacher, state: State, events: list[Event]) -> str
     return NEXT
 
 
-DRAFT = Phase("draft", N_("Program draft"), SEALED, enter=enter_draft, legal=legal_draft,
+DRAFT = Phase("draft", N_("Program draft"), SEALED, track="setup", enter=enter_draft, legal=legal_draft,
               moves={"draft_pick": draft_pick}, reveal=reveal_draft_picks, next="program")
-PROGRAM = Phase("program", N_("Choose your program"), SEALED, enter=enter_all, legal=legal_program_card,
+PROGRAM = Phase("program", N_("Choose your program"), SEALED, track="setup", enter=enter_all, legal=legal_program_card,
                 moves={"program_card": program_card}, reveal=reveal_programs, next="keep")
-PROGRAM_MORE = Phase("program_more", N_("Complete your program"), SEALED, enter=enter_program_more,
+PROGRAM_MORE = Phase("program_more", N_("Complete your program"), SEALED, track="setup", enter=enter_program_more,
                      legal=legal_program_card, moves={"program_card": program_card},
                      reveal=reveal_program_completions, next="keep")
-KEEP = Phase("keep", N_("Keep one card"), SEALED, enter=enter_all, legal=legal_keep, moves={"keep": keep},
-             reveal=reveal_kept_cards, next="start")
+KEEP = Phase("keep", N_("Keep one card"), SEALED, track="setup", enter=enter_all, legal=legal_keep,
+             moves={"keep": keep}, reveal=reveal_kept_cards, next="start")

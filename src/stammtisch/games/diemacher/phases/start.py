@@ -59,5 +59,5 @@ def _apply_start_symbol(game: DieMacher, state: State, seat: int, symbol: str, p
         board.votes[seat] += 6
 
 
-START = Phase("start", N_("Start positions"), SEALED, enter=enter_all, legal=legal_start,
+START = Phase("start", N_("Start positions"), SEALED, track="setup", enter=enter_all, legal=legal_start,
               moves={"start_block": choose, "start_state": choose}, reveal=reveal_start_positions, next="bid")
