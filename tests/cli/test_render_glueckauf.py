@@ -15,7 +15,7 @@ from stammtisch.engine.protocol import Action, Game
 from stammtisch.engine.step import step
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.state import COAL, KEEP_ORDER, KEEP_TILE, MINING, OVER, PLACE, State
+from stammtisch.games.glueckauf.state import COAL, KEEP_ORDER, KEEP_TILE, MINING, OVER, PLACE, Order, State
 from stammtisch.games.glueckauf.terminal import render_final, render_view
 
 Stop = Callable[[GlueckAuf, State, Action | None], bool]
@@ -207,7 +207,7 @@ def test_order_fields_show_substitutes_and_completion() -> None:
     me = state.players[0]
     two_grey = next(c.id for c in game.edition.order_cards if c.fields == (2, 2))
     black = next(c.id for c in game.edition.order_cards if c.fields == (3,))
-    me.orders = [(two_grey, ((0, 1), (2,)), 0), (black, ((0,),), 1)]  # substituted + filled; half substituted
+    me.orders = [Order(two_grey, ((0, 1), (2,)), 0), Order(black, ((0,),), 1)]  # substituted + filled; half substituted
     shown = text(game, game.view(state, 0))
     assert "G✓(YB) G✓" in shown and "✓ ready" in shown
     assert "K(Y)" in shown and "1 to fill" in shown

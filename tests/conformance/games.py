@@ -85,7 +85,7 @@ def _diemacher_parts(game: Any, state: Any, seat: int) -> dict[str, Any]:
         "poll_deck": state.poll_deck,
         "other_hands": [sorted(state.players[s].hand) for s in others],
         "other_draft_hands": [sorted(h) for s, h in enumerate(state.draft_hands) if s != seat],
-        "other_politicians": [(state.players[s].politicians, [e for b in state.boards for e in b.row if e[0] == s])
+        "other_politicians": [(state.players[s].politicians, [p for b in state.boards for p in b.row if p.seat == s])
                               for s in others],
         "other_donations": [state.players[s].donations for s in others],
     }

@@ -56,12 +56,12 @@ def _scramble_diemacher_seat(game: Any, state: Any, s: int, rng: random.Random) 
             state.draft_hands[s][i], state.program_deck[0] = state.program_deck[0], state.draft_hands[s][i]
     if 0 < len(player.donations) < 3:  # the remaining donation cards lie face down (HI-10)
         player.donations = sorted(rng.sample(range(3), len(player.donations)))
-    face_down = [entry for pos, board in enumerate(state.boards) for i, entry in enumerate(board.row)
-                 if entry[0] == s and not _row_shown(game, state, pos)]
+    face_down = [placed for pos, board in enumerate(state.boards) for placed in board.row
+                 if placed.seat == s and not _row_shown(game, state, pos)]
     if face_down and player.politicians:
-        entry = rng.choice(face_down)
+        placed = rng.choice(face_down)
         i = rng.randrange(len(player.politicians))
-        entry[1], player.politicians[i] = player.politicians[i], entry[1]
+        placed.politician, player.politicians[i] = player.politicians[i], placed.politician
         player.politicians.sort()
 
 

@@ -8,7 +8,7 @@ from stammtisch.engine.protocol import IllegalAction
 from stammtisch.engine.snapshot import situation
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.scoring import money_points
-from stammtisch.games.diemacher.state import NOBODY, State
+from stammtisch.games.diemacher.state import NOBODY, Placed, State
 from tests.diemacher.helpers import act, new_game, play_first, set_opinions
 from tests.diemacher.test_worked_examples import enter, to_round_one
 
@@ -23,7 +23,7 @@ def at_politicians(row: list[tuple[int, str]], players: int = 3, **options: obje
     board = state.boards[0]
     set_opinions(board, ["+education", "-traffic", "-welfare_state", "+digitization"])
     board.trend = [0] * players
-    board.row = [[seat, game.politician_index[pid], -1] for seat, pid in row]
+    board.row = [Placed(seat, game.politician_index[pid]) for seat, pid in row]
     enter(game, state, "politicians", step="reveal")
     return game, state
 

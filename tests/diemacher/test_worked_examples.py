@@ -10,7 +10,7 @@ from stammtisch.engine.protocol import Event, IllegalAction
 from stammtisch.games.diemacher.board import reveal_opinion
 from stammtisch.games.diemacher.phases.program import MODE
 from stammtisch.games.diemacher.rules import DieMacher
-from stammtisch.games.diemacher.state import NOBODY, State
+from stammtisch.games.diemacher.state import NOBODY, Placed, State
 from tests.diemacher.helpers import act, card, new_game, play_first, program, set_opinions
 
 MARION, ANGIE, NICOLE, FDP_SEAT = 0, 1, 2, 3
@@ -230,7 +230,7 @@ def test_f8_secretary_with_a_published_free_poll() -> None:
     for board in state.boards:
         board.row = []
     bb = 1
-    state.boards[bb].row = [[ANGIE, politician(game, "secretary"), -1]]
+    state.boards[bb].row = [Placed(ANGIE, politician(game, "secretary"))]
     state.poll_deck.append(0)  # card A1: CDU +2, SPD −1, FDP 0, Greens −2, Linke +1
     trends = list(state.boards[bb].trend)
     votes, money = state.boards[bb].votes[ANGIE], state.players[ANGIE].money
@@ -256,7 +256,7 @@ def test_f9_double_marker_locks_the_vice_chancellor_into_program_change() -> Non
     nds = state.boards[0]
     set_opinions(nds, ["+education", "-traffic", "-welfare_state", "+digitization"])
     nds.trend = [0, 0, 0]
-    nds.row = [[MARION, politician(game, "backbencher"), -1], [ANGIE, politician(game, "vice_chancellor"), -1]]
+    nds.row = [Placed(MARION, politician(game, "backbencher")), Placed(ANGIE, politician(game, "vice_chancellor"))]
     marion_money, angie_money = state.players[MARION].money, state.players[ANGIE].money
     enter(game, state, "politicians", step="reveal")
     act(game, state, MARION, ("pay",))

@@ -8,7 +8,7 @@ from typing import Any
 from stammtisch.engine.protocol import Action, Event
 from stammtisch.engine.step import step
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.state import PLACE, State
+from stammtisch.games.glueckauf.state import PLACE, Order, State
 
 YELLOW, BROWN, GREY, BLACK = range(4)
 
@@ -76,7 +76,7 @@ def give_order(
     printed = game.cards[card].fields
     fields = fields if fields is not None else ((),) * len(printed)
     missing = sum(1 for j, f in enumerate(fields) if not (len(f) == 2 or (len(f) == 1 and f[0] == printed[j])))
-    state.players[seat].orders.append((card, fields, missing))
+    state.players[seat].orders.append(Order(card, fields, missing))
 
 
 def take_card_out(state: State, card: int) -> None:
@@ -85,7 +85,7 @@ def take_card_out(state: State, card: int) -> None:
         state.order_deck.remove(card)
     state.order_slots = [0 if c == card else c for c in state.order_slots]
     for p in state.players:
-        p.orders = [o for o in p.orders if o[0] != card]
+        p.orders = [o for o in p.orders if o.card != card]
         p.delivered = [c for c in p.delivered if c != card]
 
 

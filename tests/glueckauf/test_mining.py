@@ -119,7 +119,7 @@ def test_substitution_two_other_cubes_fill_one_field() -> None:
     act(game, state, ("fill", "storage", card, 0, "black"))  # the pair may include the printed colour
     assert p.orders[0] == (card, ((YELLOW, BLACK), (), ()), 2)
     act(game, state, ("fill", "storage", card, 1, "brown"))
-    assert p.orders[0][2] == 2
+    assert p.orders[0].missing == 2
     # a filled field takes nothing more
     assert not [a for a in game.legal_actions(state, 0) if a[0] == "fill" and a[3] == 0]
 

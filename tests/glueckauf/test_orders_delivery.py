@@ -31,7 +31,7 @@ def test_order_draw_five() -> None:
     assert sorted(a[1] for a in legal if a[1] is not None) == sorted(deck[-5:]) and ("keep_order", None) in legal
     keep = deck[-3]
     act(game, state, ("keep_order", keep))
-    assert state.phase == RETURN_ORDERS and state.players[0].orders[-1][0] == keep
+    assert state.phase == RETURN_ORDERS and state.players[0].orders[-1].card == keep
     rest = sorted(c for c in deck[-5:] if c != keep)
     assert game.legal_actions(state, 0) == [("return_orders", where, c) for where in ("top", "bottom") for c in rest]
     for card in rest[:-1]:

@@ -15,7 +15,7 @@ from stammtisch.engine.record import Header, Record, action_from_json, action_to
 from stammtisch.engine.step import step
 from stammtisch.games import make_game
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, State
+from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, Order, State
 
 PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
          ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface"), ("coal", None),
@@ -171,7 +171,7 @@ def test_copy_is_independent() -> None:
     copy = state.copy()
     assert copy == state
     copy.players[0].coal[0] += 1
-    copy.players[1].orders.append((1, ((),), 1))
+    copy.players[1].orders.append(Order(1, ((),), 1))
     copy.tile_stack.append(99)
     assert copy != state and state.tile_stack[-1:] != [99]
 

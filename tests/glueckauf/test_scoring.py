@@ -9,7 +9,7 @@ from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.data import Category
 from stammtisch.games.glueckauf.phases.shift import next_start_player
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.state import OVER, Player, State
+from stammtisch.games.glueckauf.state import OVER, Order, Player, State
 
 # the printed shift clock (glueck-auf.md, shift scoring table): id -> (1st, 2nd, first shift scored)
 CLOCK = {
@@ -147,7 +147,7 @@ def test_final_scoring_example() -> None:
     p.coal[BLACK * 5] = 1
     p.cage = [1, 0, 0, 0]
     p.storage = [0, 0, 1, 0]
-    p.orders = [(card_with(game, 3, (BROWN, BROWN)), ((BROWN,), ()), 1)]
+    p.orders = [Order(card_with(game, 3, (BROWN, BROWN)), ((BROWN,), ()), 1)]
     light = [t.id for t in game.edition.tunnel_tiles if t.light][:7]
     dark = [t.id for t in game.edition.tunnel_tiles if not t.light][:4]
     p.tiles = light + dark

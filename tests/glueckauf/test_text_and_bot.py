@@ -96,7 +96,7 @@ def test_bot_completes_an_order_in_one_mining_run() -> None:
     act(game, state, ("place", "mining_6"))
     while state.current == 0 and state.phase == "mining":
         act(game, state, bot.choose(game.view(state, 0), game.legal_actions(state, 0)))
-    assert p.orders[0][2] == 0  # down, load, load, up, fill, fill
+    assert p.orders[0].missing == 0  # down, load, load, up, fill, fill
 
 
 def test_new_decision_texts() -> None:

@@ -11,8 +11,9 @@ A NODE is ``null``, a boolean, a whole number, a finite float, a string, a JSON 
 
 - ``{"@": "tuple", "items": [NODE, ...]}``
 - ``{"@": "dict", "items": [[KEY NODE, VALUE NODE], ...]}`` (insertion order kept)
-- ``{"@": "module:Class", "fields": {NAME: NODE, ...}}``: an instance of a slotted class or a
-  dataclass defined in the game's own package or in the engine (nothing else is imported)
+- ``{"@": "module:Class", "fields": {NAME: NODE, ...}}``: an instance of a slotted class, a
+  dataclass or a NamedTuple defined in the game's own package or in the engine (nothing else is
+  imported)
 - ``{"@": "module:Class", "value": NODE}``: a member of an Enum from those packages
 """
 
@@ -112,9 +113,15 @@ def _packages(game: Game[Any]) -> tuple[str, str]:
     return type(game).__module__.rpartition(".")[0], ENGINE_PACKAGE
 
 
+def _is_named_tuple(cls: type) -> bool:
+    return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
 def _field_names(cls: type) -> list[str]:
     if dataclasses.is_dataclass(cls):
         return [f.name for f in dataclasses.fields(cls)]
+    if _is_named_tuple(cls):
+        return list(cls._fields)  # type: ignore[attr-defined]
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         slots = klass.__dict__.get("__slots__", ())
@@ -183,7 +190,7 @@ class _Encoder:
         if isinstance(value, Enum):
             return {"@": tag, "value": self._node(value.value)}
         if not (dataclasses.is_dataclass(value) or hasattr(kind, "__slots__")):
-            raise _At(f"{tag} is neither a slotted class nor a dataclass")
+            raise _At(f"{tag} is neither a slotted class, a dataclass nor a NamedTuple")
         return {"@": tag, "fields": {name: self._item(getattr(value, name), name) for name in _fields_of(kind)}}
 
     def _item(self, value: Any, key: Any) -> Any:
@@ -283,6 +290,8 @@ class _Decoder:
         if len(fields) != len(names) or not all(name in fields for name in names):
             missing, extra = sorted(set(names) - set(fields)), sorted(set(fields) - set(names))
             raise _At(f"fields of {cls.__qualname__} do not match (missing {missing}, unexpected {extra})")
+        if _is_named_tuple(cls):
+            return cls(*(self._item(fields[name], name) for name in names))
         obj: Any = object.__new__(cls)
         for name in names:
             object.__setattr__(obj, name, self._item(fields[name], name))

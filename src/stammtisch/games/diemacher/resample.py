@@ -151,20 +151,20 @@ def _politicians(game: DieMacher, sample: State, view: dict[str, Any], others: l
     for other in others:
         seen, hidden = [], []
         for pos, board in enumerate(sample.boards):
-            for i, entry in enumerate(board.row):
-                if entry[0] != other:
+            for i, placed in enumerate(board.row):
+                if placed.seat != other:
                     continue
                 shown = view["board"]["boards"][pos]["politicians"][i]["politician"]
                 if shown is None:
-                    hidden.append(entry)
+                    hidden.append(placed)
                 else:
                     seen.append(game.politician_index[shown])
         pool = [p for p in cabinet if p not in seen]
         player = sample.players[other]
         drawn = rng.sample(pool, len(player.politicians) + len(hidden))
         player.politicians = sorted(drawn[: len(player.politicians)])
-        for entry, politician in zip(hidden, drawn[len(player.politicians):], strict=True):
-            entry[1] = politician
+        for placed, politician in zip(hidden, drawn[len(player.politicians):], strict=True):
+            placed.politician = politician
 
 
 def _future_states(game: DieMacher, sample: State, rng: random.Random) -> None:

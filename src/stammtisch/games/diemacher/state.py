@@ -8,6 +8,8 @@ first election.  ``NOBODY`` (−1) marks an empty media spot or a missing card.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from stammtisch.engine.chance import Chance
 
 NOBODY = -1
@@ -17,6 +19,18 @@ CARD_TYPES = 14
 
 def topic(card: int) -> int:
     return card >> 1
+
+
+@dataclass(slots=True)
+class Placed:
+    """A politician in a board's row: sent face down in phase 5, revealed and paid for in phase 6."""
+
+    seat: int
+    politician: int  # index into Edition.politicians
+    paid: bool | None = None  # None until its owner pays or declines
+
+    def copy(self) -> Placed:
+        return Placed(self.seat, self.politician, self.paid)
 
 
 class Board:
@@ -35,7 +49,7 @@ class Board:
         self.trend = [0] * seats
         self.rallies = [0] * seats
         self.media = [NOBODY] * 5
-        self.row: list[list[int]] = []  # [seat, politician, paid (−1 undecided, 0 no, 1 yes)]
+        self.row: list[Placed] = []  # in the order the politicians were sent
         self.bang_used: list[str] = []
 
     def copy(self) -> Board:
@@ -43,7 +57,7 @@ class Board:
         b.card, b.in_play, b.doubled = self.card, self.in_play, self.doubled
         b.opinions, b.face_up = self.opinions[:], self.face_up[:]
         b.votes, b.trend, b.rallies, b.media = self.votes[:], self.trend[:], self.rallies[:], self.media[:]
-        b.row = [r[:] for r in self.row]
+        b.row = [placed.copy() for placed in self.row]
         b.bang_used = self.bang_used[:]
         return b
 

@@ -102,9 +102,9 @@ def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[st
         "media": [s if s != NOBODY else None for s in board.media],
         "media_influencer": _none(media_influencer(board)),
         "matches": [matches(board, p.program) for p in state.players],
-        "politicians": [{"seat": s, "politician": game.edition.politicians[p].id
-                         if revealed_row or s == seat else None, "paid": {-1: None, 0: False, 1: True}[paid]}
-                        for s, p, paid in board.row],
+        "politicians": [{"seat": placed.seat, "politician": game.edition.politicians[placed.politician].id
+                         if revealed_row or placed.seat == seat else None, "paid": placed.paid}
+                        for placed in board.row],
         "locked_actions": list(board.bang_used),
     }
 

@@ -74,7 +74,7 @@ def _orders(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int
     open_piles = game.options["open_delivered"] or state.phase == OVER
     hidden_piles = []
     for other, player in enumerate(state.players):
-        seen.update(card for card, _fields, _missing in player.orders)
+        seen.update(order.card for order in player.orders)
         if open_piles or other == seat:
             seen.update(player.delivered)
         else:

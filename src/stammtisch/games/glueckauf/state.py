@@ -7,12 +7,29 @@ ids of the edition file.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from stammtisch.engine.chance import Chance
 
 # An order field holds the cubes put on it: () empty, (c,) one cube, (a, b) two substitutes.
 Field = tuple[int, ...]
-# An outstanding order: (card id, fields, number of fields still unfilled).
-Order = tuple[int, tuple[Field, ...], int]
+
+
+class Order(NamedTuple):
+    """An outstanding order (a value: filling a field replaces it)."""
+
+    card: int  # card id
+    fields: tuple[Field, ...]
+    missing: int  # fields still unfilled
+
+
+@dataclass(frozen=True, slots=True)
+class Emptied:
+    """The space emptied this turn, refilled when the turn is confirmed."""
+
+    what: str  # "factory" or "order"
+    slot: int  # its number among the spaces of its kind, from 0
 
 # Phases of play (phases/): the seat to act chooses from the actions of the phase.
 DRAFT = "draft"
@@ -72,7 +89,7 @@ class Player:
         return coal[base] + coal[base + 1] + coal[base + 2] + coal[base + 3]
 
     def coal_owned(self) -> int:
-        on_orders = sum(len(f) for _, fields, _ in self.orders for f in fields)
+        on_orders = sum(len(f) for order in self.orders for f in order.fields)
         return sum(self.coal) + sum(self.cage) + sum(self.storage) + on_orders
 
     def as_tuple(self) -> tuple[object, ...]:
@@ -107,7 +124,7 @@ class State:
         self.return_to: str | None = None  # "top" or "bottom" once the drawer has put one back
         self.returned: list[int] = []  # the drawn items put back so far, in that order (the drawer's secret)
         self.owed_coal: list[int] = []  # tunnels of new minecarts still waiting for a substitute cube
-        self.refill: tuple[str, int] | None = None  # board slot emptied this turn, refilled on confirm
+        self.refill: Emptied | None = None  # the space emptied this turn, refilled on confirm
         self.final: list[dict[str, int]] | None = None  # final scoring breakdown per seat
         self.stats: dict[str, int] = {}
 

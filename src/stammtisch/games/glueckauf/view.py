@@ -140,10 +140,9 @@ def _returned(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any] | N
 
 
 def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
-    card_id, fields, missing = order
-    view = card_view(game.cards[card_id])
-    view["filled"] = [[COLOURS[c] for c in field] for field in fields]
-    view["missing"] = missing
+    view = card_view(game.cards[order.card])
+    view["filled"] = [[COLOURS[c] for c in field] for field in order.fields]
+    view["missing"] = order.missing
     return view
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.diemacher.phases.rallies import enter_by_seat
-from stammtisch.games.diemacher.state import State
+from stammtisch.games.diemacher.state import Placed, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def place(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
     if politician_id is not None:
         politician = game.politician_index[politician_id]
         state.players[seat].politicians.remove(politician)
-        state.boards[pos].row.append([seat, politician, -1])
+        state.boards[pos].row.append(Placed(seat, politician))
         events.append(Event("politician_placed", {"seat": seat, "board": pos}))
         events.append(Event("politician_placed_secret", {"seat": seat, "board": pos,
                                                          "politician": politician_id}, (seat,)))

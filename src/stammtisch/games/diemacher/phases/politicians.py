@@ -11,7 +11,7 @@ from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.diemacher.board import polls_available
 from stammtisch.games.diemacher.phases import program
 from stammtisch.games.diemacher.phases.polls import take_poll
-from stammtisch.games.diemacher.state import NOBODY, Board, State
+from stammtisch.games.diemacher.state import NOBODY, Board, Placed, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
         if state.step == "reveal":
             if board.row:
                 events.append(Event("politicians_revealed", {"board": pos,
-                                                             "row": [[s, game.edition.politicians[p].id]
-                                                                     for s, p, _ in board.row]}))
+                                                             "row": [[p.seat, game.edition.politicians[p.politician].id]
+                                                                     for p in board.row]}))
             state.step, state.row_cursor = "pay", 0
         if state.step == "pay" and game.options["p6_pay_order"] == "simultaneous":
             _open_sealed_payment(game, state, board, pos, events)
@@ -62,14 +62,15 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
 
 def _next_payer(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> bool:
     while state.row_cursor < len(board.row):
-        seat, politician, paid = board.row[state.row_cursor]
-        if paid == -1:
-            if state.players[seat].money >= game.edition.politicians[politician].cost:
-                state.actor = seat
+        placed = board.row[state.row_cursor]
+        if placed.paid is None:
+            politician = game.edition.politicians[placed.politician]
+            if state.players[placed.seat].money >= politician.cost:
+                state.actor = placed.seat
                 return True
-            board.row[state.row_cursor][2] = 0
-            events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
-                                                        "politician": game.edition.politicians[politician].id}))
+            placed.paid = False
+            events.append(Event("politician_declined", {"seat": placed.seat, "board": pos, "unaffordable": True,
+                                                        "politician": politician.id}))
         state.row_cursor += 1
     return False
 
@@ -77,31 +78,31 @@ def _next_payer(game: DieMacher, state: State, board: Board, pos: int, events: l
 def _open_sealed_payment(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> None:
     """G-13 alternative: every owner decides to pay or decline at once, unseen by the others."""
     state.done = [True] * state.seats
-    for entry in board.row:
-        seat, politician = entry[0], game.edition.politicians[entry[1]]
+    for placed in board.row:
+        seat, politician = placed.seat, game.edition.politicians[placed.politician]
         if state.players[seat].money >= politician.cost:
             state.done[seat] = False
             state.players[seat].secret = []
         else:
-            entry[2] = 0
+            placed.paid = False
             events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
                                                         "politician": politician.id}))
     state.step = "sealed_pay"
 
 
 def _reveal_payments(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> None:
-    for entry in board.row:
-        if entry[2] == -1:
-            _pay_or_decline(game, state, entry, pos, state.players[entry[0]].secret == [1], events)
-            state.players[entry[0]].secret = []
+    for placed in board.row:
+        if placed.paid is None:
+            _pay_or_decline(game, state, placed, pos, state.players[placed.seat].secret == [1], events)
+            state.players[placed.seat].secret = []
     state.done = []
     state.step, state.row_cursor = "main", 0
 
 
-def _pay_or_decline(game: DieMacher, state: State, entry: list[int], pos: int, pay: bool,
+def _pay_or_decline(game: DieMacher, state: State, placed: Placed, pos: int, pay: bool,
                     events: list[Event]) -> None:
-    seat, politician = entry[0], game.edition.politicians[entry[1]]
-    entry[2] = int(pay)
+    seat, politician = placed.seat, game.edition.politicians[placed.politician]
+    placed.paid = pay
     if pay:
         state.players[seat].money -= politician.cost
         events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
@@ -112,9 +113,9 @@ def _pay_or_decline(game: DieMacher, state: State, entry: list[int], pos: int, p
 
 def _next_politician_decision(state: State, board: Board) -> bool:
     while state.row_cursor < len(board.row):
-        seat, _politician, paid = board.row[state.row_cursor]
-        if paid == 1 and state.step in ("main", "secondary"):
-            state.actor = seat
+        placed = board.row[state.row_cursor]
+        if placed.paid and state.step in ("main", "secondary"):
+            state.actor = placed.seat
             return True
         state.row_cursor += 1
         state.step = "main"
@@ -125,7 +126,7 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     if state.step in ("pay", "sealed_pay"):
         return [("pay",), ("decline",)]
     pos = game.from_election(state)[state.cursor]
-    politician = game.edition.politicians[state.boards[pos].row[state.row_cursor][1]]
+    politician = game.edition.politicians[state.boards[pos].row[state.row_cursor].politician]
     codes = [politician.main] if state.step == "main" else list(politician.secondary)
     actions: list[Action] = [("skip",)]
     for code in codes:

@@ -10,7 +10,7 @@ from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.glueckauf.board import COLOUR_INDEX, LEVEL_INDEX, LEVELS, accepts, is_complete
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
-from stammtisch.games.glueckauf.state import MINING, Field, Player, State
+from stammtisch.games.glueckauf.state import MINING, Field, Order, Player, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -49,9 +49,10 @@ def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
 
 
 def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]], legal: list[Action]) -> None:
-    for card_id, fields, missing in p.orders:
-        if not missing:
+    for order in p.orders:
+        if not order.missing:
             continue
+        card_id, fields = order.card, order.fields
         card = game.cards[card_id]
         seen: list[tuple[int, Field]] = []
         for j, field in enumerate(fields):
@@ -98,14 +99,15 @@ def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Eve
     colour = COLOUR_INDEX[colour_name]
     (p.cage if source == "cage" else p.storage)[colour] -= 1
     card = game.cards[card_id]
-    for i, (c, fields, missing) in enumerate(p.orders):
-        if c == card_id:
+    for i, order in enumerate(p.orders):
+        if order.card == card_id:
+            fields, missing = order.fields, order.missing
             field = (*fields[j], colour)
             if is_complete(card, j, field):
                 missing -= 1
             if len(field) == 2:
                 tally(s, "substituted_fields")
-            p.orders[i] = (c, (*fields[:j], field, *fields[j + 1 :]), missing)
+            p.orders[i] = Order(card_id, (*fields[:j], field, *fields[j + 1 :]), missing)
             params = {"seat": seat, "card": card_id, "field": j, "from": source, "colour": colour_name}
             events.append(Event("field_filled", {**params, "order_complete": missing == 0}))
             break

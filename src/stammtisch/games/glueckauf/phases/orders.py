@@ -21,7 +21,7 @@ KEEP_NO_ORDER: Action = ("keep_order", None)
 
 def new_order(game: GlueckAuf, card: int) -> Order:
     n = len(game.cards[card].fields)
-    return (card, ((),) * n, n)
+    return Order(card, ((),) * n, n)
 
 
 def legal_keep_order(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
@@ -54,10 +54,9 @@ def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, eve
     delivered = []
     kept = []
     for order in p.orders:
-        card_id, fields, missing = order
-        if missing == 0 and cards[card_id].transport == transport:
-            delivered.append(card_id)
-            for field in fields:
+        if order.missing == 0 and cards[order.card].transport == transport:
+            delivered.append(order.card)
+            for field in order.fields:
                 for cube in field:
                     s.supply[cube] += 1
         else:

@@ -22,7 +22,7 @@ from stammtisch.games.glueckauf.phases.drawing import draw
 from stammtisch.games.glueckauf.phases.factory import after_purchase, buy_tile
 from stammtisch.games.glueckauf.phases.orders import deliver, new_order
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
-from stammtisch.games.glueckauf.state import CONFIRM, KEEP_ORDER, KEEP_TILE, MINING, PLACE, Player, State
+from stammtisch.games.glueckauf.state import CONFIRM, KEEP_ORDER, KEEP_TILE, MINING, PLACE, Emptied, Player, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -70,9 +70,9 @@ def complete_transports(game: GlueckAuf, p: Player) -> int:
     """A bit per transport with at least one completed outstanding order."""
     transport = game.card_transport
     ready = 0
-    for card, _, missing in p.orders:
-        if not missing:
-            ready |= 1 << transport[card]
+    for order in p.orders:
+        if not order.missing:
+            ready |= 1 << transport[order.card]
     return ready
 
 
@@ -114,13 +114,13 @@ def _carry_out(game: GlueckAuf, s: State, seat: int, p: Player, spot: Spot, even
     elif kind == FACTORY:
         tile = s.factory[spot.number]
         s.factory[spot.number] = 0
-        s.refill = ("factory", spot.number)
+        s.refill = Emptied("factory", spot.number)
         buy_tile(game, s, seat, p, tile, events)
         after_purchase(game, s, events)
     elif kind == ORDER:
         card = s.order_slots[spot.number]
         s.order_slots[spot.number] = 0
-        s.refill = ("order", spot.number)
+        s.refill = Emptied("order", spot.number)
         p.orders.append(new_order(game, card))
         events.append(Event("order_taken", {"seat": seat, "card": card}))
         s.phase = CONFIRM
@@ -138,7 +138,7 @@ def legal_confirm(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
 
 def confirm(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
     assert s.refill is not None
-    kind, slot = s.refill
+    kind, slot = s.refill.what, s.refill.slot
     pile, slots = (s.tile_stack, s.factory) if kind == "factory" else (s.order_deck, s.order_slots)
     if pile:
         slots[slot] = pile.pop()
