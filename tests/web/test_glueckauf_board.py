@@ -76,12 +76,14 @@ window.check = (data, mark) => {
   if (!mark) return problems.concat(window.errors.splice(0));
   const plain = /^[\\s\\d#×+\\-–—\\/:·().,%IVX]*$/;
   const names = (data.players || []).map((p) => p.name);
+  // The phase labels come translated from the table's describe(), like the labels and sentences.
+  const described = ((data.describe || {}).phases || []).map((p) => p.label);
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue;
     if (node.parentNode.closest("svg.ga-icon")) continue; // pictures: the coin's M
     if (!plain.test(text) && !names.includes(text) && !text.includes("⟦") && !data.labels.includes(text)
-        && !data.sentences.includes(text)) {
+        && !data.sentences.includes(text) && !described.includes(text)) {
       problems.push(`text not from t(): ${JSON.stringify(text)}`);
     }
   }

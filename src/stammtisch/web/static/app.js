@@ -106,13 +106,14 @@ async function switchLanguage(code) {
   document.documentElement.lang = page.texts.lang;
   await loadGames();
   page.decisionKey = "";
-  renderChrome();
-  // Labels and sentences come from the server in the reader's language: ask again from the start.
+  // Labels, sentences and the table's describe() (phase names) come from the server in the reader's
+  // language: the board is drawn again when they arrive, so it never mixes two languages.
+  renderChrome(false);
   page.since = -1;
   reconnectSoon(0, true);
 }
 
-function renderChrome() {
+function renderChrome(withBoard = true) {
   const { t } = page.texts;
   const game = page.message && page.message.table ? page.message.table.game : null;
   const title = game ? gameTitle(game) : t("Table");
@@ -120,7 +121,7 @@ function renderChrome() {
     el("p", { class: `connection ${page.connected ? "online" : "offline"}`, id: "connection", role: "status" },
       page.connected ? t("Connected") : t("Connecting…")));
   document.getElementById("skip-link").textContent = t("Skip to your decision");
-  if (page.message) render();
+  if (page.message && withBoard) render();
 }
 
 // ---------------------------------------------------------------- connection
@@ -286,7 +287,7 @@ function onState(message) {
     game: message.table.game, invitation: null });
   else if (invitation() && message.status === "running") acceptInvitation(localStorage.getItem(NAME_KEY) || "");
   else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
-  if (first || gameBefore !== message.table.game) renderChrome();
+  if (first || gameBefore !== message.table.game) renderChrome(false);
   render(message.history);
 }
 
