@@ -132,7 +132,8 @@ class Game(ABC, Generic[S]):
     def describe(self) -> dict[str, Any]:
         """What never changes during a game at this table, for clients (engine/view.py): JSON-ready,
         labels in the current language.  ``phases`` lists the game's phases in order, each
-        ``{"name", "label", "kind"}`` (kind: "sequential" or "sealed"); ``board`` holds the game's own
+        ``{"name", "label", "kind", "track"}`` (kind: "sequential", "sealed" or "automatic"; a game
+        with a declared flow gets them from it: engine/flow.py); ``board`` holds the game's own
         facts (layout, edition data).  Games extend it; it must not depend on a state."""
         return {"game": self.name, "players": self.num_players, "phases": [], "board": {}}
 

@@ -16,7 +16,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.games.glueckauf.text import stage_name
 from stammtisch.i18n import _
 from stammtisch.rich_text import fill
 
@@ -113,9 +112,10 @@ def players(view: dict[str, Any], seats: list[int]) -> Text:
 
 
 def render_view(view: dict[str, Any], described: dict[str, Any]) -> RenderableType:
-    """The table as ``view`` shows it; ``described`` is the table's Game.describe() (its edition)."""
+    """The table as ``view`` shows it; ``described`` is the table's Game.describe() (phase labels, its edition)."""
     edition = described["board"]
-    parts: list[RenderableType] = [status_line(view), board(view, edition), mines(view, edition)]
+    labels = {phase["name"]: phase["label"] for phase in described["phases"]}
+    parts: list[RenderableType] = [status_line(view, labels), board(view, edition), mines(view, edition)]
     if view.get("seat") is not None:
         private = private_panel(view)
         if private is not None:
@@ -124,11 +124,11 @@ def render_view(view: dict[str, Any], described: dict[str, Any]) -> RenderableTy
     return Group(*parts)
 
 
-def status_line(view: dict[str, Any]) -> Text:
+def status_line(view: dict[str, Any], labels: dict[str, str]) -> Text:
     text = Text.assemble(
         (_("Shift {shift} of {shifts}").format(shift=view["board"]["shift"], shifts=view["board"]["shifts"]), "bold"),
         " · ",
-        (stage_name(view["phase"]), "bold cyan"), " · ",
+        (labels.get(view["phase"], view["phase"]), "bold cyan"), " · ",
         fill(_("start player {player}"), player=player(view, view["board"]["start_player"])),
     )  # fmt: skip
     if view["phase"] != "over":

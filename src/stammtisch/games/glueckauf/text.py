@@ -33,11 +33,11 @@ CATEGORY_NAMES = {
 }  # fmt: skip
 
 
-STAGE_NAMES = FLOW.labels()  # the labels declared with the phases
+PHASE_NAMES = FLOW.labels()  # the labels declared with the phases
 
 
-def stage_name(stage: str) -> str:
-    return _(STAGE_NAMES[stage]) if stage in STAGE_NAMES else stage
+def phase_name(phase: str) -> str:
+    return _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 
 
 def _word(name: str, table: Mapping[str, str] | None = None) -> str:
