@@ -174,6 +174,10 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     totals = [int(rows.nth(i).locator("td.ga-total").inner_text()) for i in range(2)]
     assert totals == final["scores"]
     assert page.locator("#board .ga-final tr.ga-winner").count() >= 1
+    # the frame's final table marks the winners the envelope names (the game's tie-breaks included)
+    marked = [i for i in range(2) if "winner" in (page.locator("#decision table.scores tbody tr").nth(i)
+                                                  .get_attribute("class") or "")]
+    assert marked == final["view"]["final"]["winners"]
     assert page.locator("#board .ga-scoring tbody tr, #board .ga-scoring li").count() == 12
     me.shoot("final")
     me.shoot("final", width=390)

@@ -477,17 +477,19 @@ function decisionGroup(group, index, message) {
       }, labels[i] || JSON.stringify(legal[i])))));
 }
 
+/** The final table from the view's envelope: points per seat and the winners as the game decided
+ * them (its tie-breaks included). */
 function finalScores(message) {
   const { t } = page.texts;
-  const scores = message.scores || [];
+  const final = (message.view && message.view.final) || { scores: message.scores || [], winners: [] };
+  const winners = new Set(final.winners);
   const names = seatList(message);
-  const best = Math.max(...scores);
   return el("table", { class: "scores" },
     el("caption", {}, t("Final scores")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Points")))),
-    el("tbody", {}, scores.map((points, seat) => el("tr", { class: points === best ? "winner" : "" },
+    el("tbody", {}, final.scores.map((points, seat) => el("tr", { class: winners.has(seat) ? "winner" : "" },
       el("th", { scope: "row" }, names[seat] ? names[seat].name : String(seat + 1),
-        points === best ? el("span", { class: "badge" }, ` ★ ${t("winner")}`) : null),
+        winners.has(seat) ? el("span", { class: "badge" }, ` ★ ${t("winner")}`) : null),
       el("td", {}, String(points))))));
 }
 
