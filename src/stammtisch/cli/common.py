@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from stammtisch.bots.base import Bot
+from stammtisch.bots.base import bot_seed as bot_seed  # play and simulate import it from here
 from stammtisch.engine.protocol import Action, Event, Game
 from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec
 from stammtisch.i18n import _
@@ -98,11 +99,6 @@ def bot_kinds(choice: str | None, game: str, seats: int) -> list[str]:
             raise CliError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
                 kind=kind, choices=", ".join(spec.bot_kinds())))
     return kinds
-
-
-def bot_seed(base: int, game_index: int, seat: int) -> int:
-    """Distinct, reproducible seeds per game and seat."""
-    return (base * 1_000_003 + game_index) * 64 + seat
 
 
 def records_dir(explicit: str | None) -> Path:
