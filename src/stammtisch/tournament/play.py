@@ -137,7 +137,7 @@ def dask_executor(address: str, workers: int) -> Iterator[Executor]:
             client = stack.enter_context(Client(cluster))
         else:
             try:
-                client = stack.enter_context(Client(address, timeout=30))
+                client = stack.enter_context(Client(address, timeout=10))
             except OSError as error:
                 raise TournamentError(_("cannot reach the Dask scheduler at {address}: {error}").format(
                     address=address, error=error)) from None
