@@ -24,15 +24,15 @@ from stammtisch.i18n import _
 from stammtisch.tournament import play, report, schedule, stats
 from stammtisch.tournament.schedule import Plan, TournamentError
 
-RESULT_COLUMNS = 8  # of report.COLUMNS in the first table; the rest (rating, time) in the second
+RESULT_COLUMNS = 6  # of report.COLUMNS in the first table; the rest (scores, rating, time) in the second
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "tournament", help=_("measure bot kinds against each other: rotated seats, mirrored deals, ratings"),
         description=_(
-            "Play bot kinds against each other and report, per kind, the win rate with a 95% interval (a shared "
-            "win counts 1/k for each of its k winners), the mean place, the mean score margin against the best "
+            "Play bot kinds against each other and report, per kind, the win rate with its 95% confidence interval (a "
+            "shared win counts 1/k for each of its k winners), the mean place, the mean score margin against the best "
             "other seat, and an openskill rating.\n\n"
             "Line-ups from --bots for N players: exactly N kinds are one line-up as given (kinds may repeat); "
             "fewer than N are one line-up where each kind but the last takes one seat and the last fills the "
@@ -134,11 +134,12 @@ def progress_bar(console: Console, plan: Plan) -> Iterator[play.Progress]:
 
 
 def kind_tables(plan: Plan, kinds: list[stats.KindStats]) -> list[Table]:
-    """The report's columns in two tables (results; rating and time), so that 80 columns hold them."""
+    """The report's columns in two tables (wins and places; scores, rating and time), so that 80 columns hold
+    them in every language."""
     rows = [report.row(entry, bot_kind_name) for entry in kinds]
     style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "collapse_padding": True, "pad_edge": False}
     results = Table(title=_("Per bot kind"), caption=report.describe(plan), **style)
-    ratings = Table(title=_("Ratings and thinking time"), **style)
+    ratings = Table(title=_("Scores, ratings and thinking time"), **style)
     for index, column in enumerate(report.COLUMNS):
         parts = [results] if index < RESULT_COLUMNS else []
         parts += [ratings] if index == 0 or index >= RESULT_COLUMNS else []

@@ -16,7 +16,7 @@ from stammtisch.tournament.schedule import Plan
 from stammtisch.tournament.stats import KindStats, margins, places
 
 FORMAT = 1
-COLUMNS = (N_("Bot"), N_("Seat-games"), N_("Wins"), N_("Win rate"), N_("95% interval"), N_("Mean place"),
+COLUMNS = (N_("Bot"), N_("Seat-games"), N_("Wins"), N_("Win rate"), N_("Interval (95%)"), N_("Mean place"),
            N_("Mean margin"), N_("Mean score"), N_("Rating μ ± σ"), N_("ms per decision"))
 
 
