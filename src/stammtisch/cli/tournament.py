@@ -99,9 +99,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 def make_plan(args: argparse.Namespace) -> Plan:
     try:
         return schedule.plan(args.game, args.players, args.bots.split(","), args.games, args.seed, table_options(args))
-    except TournamentError:
-        raise
-    except ValueError as error:  # an unknown game or a bad table option, named by the registry or the game
+    except ValueError as error:  # TournamentError, an unknown game or a bad table option: each names it
         raise CliError(str(error)) from None
 
 

@@ -50,13 +50,15 @@ class GameJob:
 
 @dataclass(frozen=True)
 class Plan:
+    """A tournament's games; made by ``plan``, which checks the arguments."""
+
     game: str
     players: int
     bots: tuple[str, ...]  # as asked for
+    line_ups: tuple[tuple[str, ...], ...]
     games_asked: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
-    line_ups: tuple[tuple[str, ...], ...] = ()
 
     @property
     def deals(self) -> int:
@@ -95,7 +97,7 @@ def plan(game: str, players: int, bots: Sequence[str], games: int, seed: int = 0
     spec.make(players, options)  # the table options are checked here (ValueError naming the option)
     kinds = tuple(kind.strip() for kind in bots)
     check_kinds(spec, kinds)
-    found = Plan(game, players, kinds, games, seed, dict(options or {}), line_ups(kinds, players))
+    found = Plan(game, players, kinds, line_ups(kinds, players), games, seed, dict(options or {}))
     if not 1 <= games <= MAX_GAMES or found.games > MAX_GAMES:
         raise TournamentError(_("a tournament plays 1–{most} games; {games} asked for, {played} with whole "
                                 "rotations").format(most=MAX_GAMES, games=games, played=found.games))
