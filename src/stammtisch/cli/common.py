@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.base import bot_seed as bot_seed  # play and simulate import it from here
@@ -99,6 +104,15 @@ def bot_kinds(choice: str | None, game: str, seats: int) -> list[str]:
             raise CliError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
                 kind=kind, choices=", ".join(spec.bot_kinds())))
     return kinds
+
+
+@contextlib.contextmanager
+def progress_bar(console: Console, game: str, players: int, total: int) -> Iterator[Callable[[int], None]]:
+    """A bar of games played (only on a terminal); call the yielded function with each number done."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(_("{game}, {players} players").format(game=game, players=players), total=total)
+        yield lambda done: progress.advance(task, done)
 
 
 def records_dir(explicit: str | None) -> Path:

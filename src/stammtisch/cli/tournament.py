@@ -15,10 +15,16 @@ from typing import Any
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from stammtisch.cli.common import CliError, add_table_arguments, bot_kind_name, record_path, table_options
+from stammtisch.cli.common import (
+    CliError,
+    add_table_arguments,
+    bot_kind_name,
+    progress_bar,
+    record_path,
+    table_options,
+)
 from stammtisch.engine.registry import games
 from stammtisch.i18n import _
 from stammtisch.tournament import play, report, schedule, stats
@@ -80,7 +86,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             return run_one(args, plan, console)
         check_run_arguments(args)
         started = time.perf_counter()
-        with executor(args) as pool, progress_bar(console, plan) as advance:
+        with executor(args) as pool, progress_bar(console, plan.game, plan.players, plan.games) as advance:
             results = play.run(plan, pool, workers=args.workers, limit=args.game_seconds, progress=advance)
         seconds = time.perf_counter() - started
     except TournamentError as error:
@@ -120,15 +126,6 @@ def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
     else:
         with play.local_executor(args.workers) as local:
             yield local
-
-
-@contextlib.contextmanager
-def progress_bar(console: Console, plan: Plan) -> Iterator[play.Progress]:
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(_("{game}, {players} players").format(game=plan.game, players=plan.players),
-                                 total=plan.games)
-        yield lambda done: progress.advance(task, done)
 
 
 def kind_tables(plan: Plan, kinds: list[stats.KindStats]) -> list[Table]:
