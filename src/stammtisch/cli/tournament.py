@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             return run_one(args, plan, console)
         check_run_arguments(args)
         started = time.perf_counter()
-        with executor(args) as pool, progress_bar(console, plan.game, plan.players, plan.games) as advance:
+        with executor(args, plan) as pool, progress_bar(console, plan.game, plan.players, plan.games) as advance:
             results = play.run(plan, pool, workers=args.workers, limit=args.game_seconds, progress=advance)
         seconds = time.perf_counter() - started
     except TournamentError as error:
@@ -119,12 +119,12 @@ def check_run_arguments(args: argparse.Namespace) -> None:
 
 
 @contextlib.contextmanager
-def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+def executor(args: argparse.Namespace, plan: Plan) -> Iterator[Executor | None]:
     if args.cluster:
         with play.dask_executor(args.cluster, args.workers) as pool:
             yield pool
     else:
-        with play.local_executor(args.workers) as local:
+        with play.local_executor(min(args.workers, plan.games)) as local:
             yield local
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -114,11 +115,12 @@ def default_workers() -> int:
 
 @contextlib.contextmanager
 def local_executor(workers: int) -> Iterator[Executor | None]:
-    """Worker processes on this machine; none for one worker (the games run in this process)."""
+    """Worker processes on this machine; none for one worker (the games run in this process).
+    Spawned, not forked: the caller may have threads running (a progress bar) when they start."""
     if workers <= 1:
         yield None
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         yield pool
 
 
