@@ -105,3 +105,14 @@ def test_help_describes_the_line_ups() -> None:
     assert "usage: stammtisch tournament" in result.stdout
     assert "the last fills the rest" in " ".join(result.stdout.split())
     assert "tournament" in run_cli("--help").stdout
+
+
+def test_table_options_are_played_and_written_into_the_command(tmp_path: Path) -> None:
+    result = run_cli("tournament", "diemacher", "--players", "3", "--bots", "heuristic,random", "--games", "3",
+                     "--workers", "1", "--option", "elections=7", "--option", "open_money=true", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads((tmp_path / "tournament.json").read_text(encoding="utf-8"))
+    assert data["options"] == {"elections": 7, "open_money": True}
+    markdown = (tmp_path / "tournament.md").read_text(encoding="utf-8")
+    assert ("stammtisch tournament diemacher --players 3 --bots heuristic,random --games 3 --seed 0 "
+            "--option elections=7 --option open_money=true") in markdown

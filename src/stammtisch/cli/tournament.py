@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import shlex
 import time
 from collections.abc import Iterator
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(note, style="dim", markup=False)
     if args.out:
         written = report.write(Path(args.out), plan, results, kinds, report.Run(args.workers, args.cluster, seconds),
-                               command_line(args))
+                               command_line(args, plan))
         console.print(_("Wrote {json} and {markdown}").format(json=written[0], markdown=written[1]), markup=False)
     return 0
 
@@ -172,14 +173,11 @@ def run_one(args: argparse.Namespace, plan: Plan, console: Console) -> int:
     return 0
 
 
-def command_line(args: argparse.Namespace) -> str:
-    """The command that plays this tournament again (for the Markdown report)."""
-    words = ["stammtisch", "tournament", args.game, "--players", str(args.players), "--bots", args.bots,
-             "--games", str(args.games), "--seed", str(args.seed)]
-    if args.elections is not None:
-        words += ["--elections", str(args.elections)]
-    for pair in args.option or []:
-        words += ["--option", pair]
-    if args.data:
-        words += ["--data", args.data]
+def command_line(args: argparse.Namespace, plan: Plan) -> str:
+    """The command that plays this tournament again (for the Markdown report); table options as
+    ``--option NAME=JSON``, whichever flags gave them."""
+    words = ["stammtisch", "tournament", plan.game, "--players", str(plan.players), "--bots", ",".join(plan.bots),
+             "--games", str(args.games), "--seed", str(plan.seed)]
+    for name, value in plan.options.items():
+        words += ["--option", f"{name}={json.dumps(value)}"]
     return shlex.join(words)
