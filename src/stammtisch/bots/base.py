@@ -39,3 +39,8 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+
+def bot_seed(base: int, game_index: int, seat: int) -> int:
+    """Distinct, reproducible seeds per game and seat (``play``, ``simulate``, ``tournament``)."""
+    return (base * 1_000_003 + game_index) * 64 + seat

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
 from stammtisch.bots.base import Bot
+from stammtisch.bots.base import bot_seed as bot_seed  # play and simulate import it from here
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
 from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
@@ -148,9 +154,13 @@ def bot_kinds(choice: str | None, game: str, seats: int) -> list[str]:
     return kinds
 
 
-def bot_seed(base: int, game_index: int, seat: int) -> int:
-    """Distinct, reproducible seeds per game and seat."""
-    return (base * 1_000_003 + game_index) * 64 + seat
+@contextlib.contextmanager
+def progress_bar(console: Console, game: str, players: int, total: int) -> Iterator[Callable[[int], None]]:
+    """A bar of games played (only on a terminal); call the yielded function with each number done."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(_("{game}, {players} players").format(game=game, players=players), total=total)
+        yield lambda done: progress.advance(task, done)
 
 
 def records_dir(explicit: str | None) -> Path:

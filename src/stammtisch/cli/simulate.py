@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +21,7 @@ from stammtisch.cli.common import (
     bot_seed,
     build_game,
     make_bot,
+    progress_bar,
     spec_of,
     table_options,
 )
@@ -83,14 +83,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
     game = build_game(args.game, args.players, table_options(args))
     kinds = bot_kinds(args.bots, args.game, args.players)
     tally = Tally(args.players, kinds)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(_("{game}, {players} players").format(game=args.game, players=args.players),
-                                 total=args.games)
+    with progress_bar(console, args.game, args.players, args.games) as advance:
         for index in range(args.games):
             bots = [make_bot(args.game, kind, bot_seed(args.seed, index, seat)) for seat, kind in enumerate(kinds)]
             play_one(game, args.seed + index, bots, tally)
-            progress.advance(task)
+            advance(1)
     report(console, args, tally)
     return 0
 
