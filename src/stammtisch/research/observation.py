@@ -85,7 +85,7 @@ def kind_of(value: Any) -> str:
     raise TypeError(f"a view holds {value!r}, which is not JSON-ready")
 
 
-Encoder = Callable[[Any, list[float], int], None]
+Encoder = Callable[[Any, np.ndarray, int], None]
 
 
 class Layout:
@@ -101,9 +101,9 @@ class Layout:
         self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        out = [0.0] * self.size
+        out = np.zeros(self.size, np.float32)
         self._encode(view, out, 0)
-        return np.asarray(out, dtype=np.float32)
+        return out
 
     def _slot(self, name: str) -> int:
         self.entries.append(name)
@@ -126,14 +126,14 @@ class Layout:
     def _number(self, path: str) -> Encoder:
         slot = self._slot(path or "value")
 
-        def number(value: Any, out: list[float], base: int) -> None:
-            out[base + slot] = float(value)
+        def number(value: Any, out: np.ndarray, base: int) -> None:
+            out[base + slot] = value
         return number
 
     def _string(self, node: Node, path: str) -> Encoder:
         slots = {text: self._slot(f"{path} = {text}") for text in sorted(node.strings)}
 
-        def string(value: Any, out: list[float], base: int) -> None:
+        def string(value: Any, out: np.ndarray, base: int) -> None:
             slot = slots.get(value)
             if slot is not None:  # a string no probe showed here has no slot
                 out[base + slot] = 1.0
@@ -150,8 +150,8 @@ class Layout:
             self.entries.extend(name.replace(f"{path}[0]", f"{path}[{index}]", 1)
                                 for name in self.entries[start:start + width])
 
-        def items(value: Any, out: list[float], base: int) -> None:
-            out[base + length] = float(len(value))
+        def items(value: Any, out: np.ndarray, base: int) -> None:
+            out[base + length] = len(value)
             for index, element in enumerate(value[:room]):
                 item(element, out, base + index * width)
         return items
@@ -160,7 +160,7 @@ class Layout:
         fields = [(key, self._compile(child, f"{path}.{key}" if path else key))
                   for key, child in sorted(node.keys.items())]
 
-        def mapping(value: Any, out: list[float], base: int) -> None:
+        def mapping(value: Any, out: np.ndarray, base: int) -> None:
             for key, field in fields:
                 item = value.get(key)
                 if item is None and key not in value:
@@ -178,7 +178,7 @@ def _dispatch(flags: dict[str, int], parts: dict[str, Encoder]) -> Encoder:
         (only,) = parts.values() if parts else (_nothing,)
         return only
 
-    def dispatch(value: Any, out: list[float], base: int) -> None:
+    def dispatch(value: Any, out: np.ndarray, base: int) -> None:
         kind = kind_of(value)
         flag = flags.get(kind)
         if flag is not None:
@@ -189,7 +189,7 @@ def _dispatch(flags: dict[str, int], parts: dict[str, Encoder]) -> Encoder:
     return dispatch
 
 
-def _nothing(value: Any, out: list[float], base: int) -> None:
+def _nothing(value: Any, out: np.ndarray, base: int) -> None:
     """A place that only ever held None."""
 
 
