@@ -1,5 +1,6 @@
-"""Steps per second of random play through the bare engine, the PettingZoo environment and the
-OpenSpiel game (issue #12), one core, for each table.
+"""Steps per CPU second of random play through the bare engine, the PettingZoo environment and the
+OpenSpiel game (issue #12), one core, for each table (CPU time, so other jobs on the machine
+disturb the figures less than wall time would).
 
     PYTHONPATH=src .venv/bin/python tools/measure_research.py [games per figure]
 
@@ -27,7 +28,7 @@ TABLES = [("diemacher", 3), ("diemacher", 5), ("glueckauf", 2), ("glueckauf", 4)
 
 
 def engine(name: str, players: int, games: int) -> float:
-    game, steps, start = make_game(name, players), 0, time.perf_counter()
+    game, steps, start = make_game(name, players), 0, time.process_time()
     for seed in range(games):
         rng, (state, _events) = random.Random(seed), game.new_state(seed)
         while not game.is_over(state):
@@ -35,13 +36,13 @@ def engine(name: str, players: int, games: int) -> float:
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def pettingzoo(name: str, players: int, games: int) -> float:
     environment, steps = env(name, players), 0
     environment.reset(seed=0)
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         environment.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -52,13 +53,13 @@ def pettingzoo(name: str, players: int, games: int) -> float:
                 continue
             environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def openspiel(name: str, players: int, games: int, observe: bool) -> float:
     game, steps = pyspiel.load_game(short_name(name), {"players": players, "rng_seed": 0}), 0
     observer = make_observation(game)
-    rng, start = np.random.RandomState(0), time.perf_counter()
+    rng, start = np.random.RandomState(0), time.process_time()
     for _game in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -66,7 +67,7 @@ def openspiel(name: str, players: int, games: int, observe: bool) -> float:
                 observer.set_from(state, state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:
