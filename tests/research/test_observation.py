@@ -61,3 +61,16 @@ def test_the_digest_versions_the_table():
     assert layout_for(make_game("diemacher", 3, {"open_money": True})).digest != plain.digest
     assert layout_for(make_game("diemacher", 4)).digest != plain.digest
     assert len(plain.digest) == 16
+
+
+def test_values_without_a_slot_are_counted_and_leave_zeros():
+    game = make_game("glueckauf", 2)
+    layout = layout_for(game)
+    state = mid_game(game, seed=2, steps=10)
+    view = game.view(state, 0)
+    before = layout.lost
+    observation = layout.encode({**view, "phase": "no such phase", "to_act": [0, 1, 0]})
+    assert layout.lost == before + 2  # an unknown string, one seat more than the table has
+    assert all(observation[i] == 0 for i, name in enumerate(layout.entries) if name.startswith("phase = "))
+    assert observation[layout.entries.index("len(to_act)")] == 3
+    assert np.array_equal(layout.encode(view), layout.encode(view)) and layout.lost == before + 2

@@ -3,8 +3,9 @@
 The layout is generic: it is derived from the shapes of the views themselves, not written per game.
 Views from probe games (uniform random legal play with fixed seeds, at the same table) are merged
 into one schema: a dict keeps every key ever seen (in sorted order), a list keeps room for half as
-many items again as the longest list seen at that place (every item shares one schema; items beyond
-the room are left out, the length slot still counts them), a string becomes a one-hot over the
+many items again as the longest list seen at that place, at least one more (the envelope's lists of
+seats: one per seat; every item shares one schema; items beyond the room are left out, the length
+slot still counts them), a string becomes a one-hot over the
 strings seen there, and a number or a boolean one slot.  A place that holds values of several kinds
 (``None`` or a dict, a number or a string) gets one flag per kind first.  ``Layout.entries`` names
 every slot; docs/research.md describes the encoding.
@@ -27,8 +28,9 @@ import numpy as np
 from stammtisch.engine.protocol import Game
 
 VERSION = 1
-PROBE_GAMES = 16  # random games whose views shape the layout (docs/research.md)
+PROBE_GAMES = 48  # random games whose views shape the layout (docs/research.md)
 KINDS = ("null", "number", "string", "list", "dict")
+SEAT_LISTS = ("to_act", "final.winners", "final.scores", "final.detail")  # the envelope's lists of seats
 
 
 class Node:
@@ -94,6 +96,7 @@ class Layout:
     def __init__(self, game: Game[Any], root: Node) -> None:
         self.game = game
         self.entries: list[str] = []
+        self._lost = [0]
         self._encode = self._compile(root, "")
         self.size = len(self.entries)
         codec = game.action_codec(game.num_players, game.options)
@@ -104,6 +107,12 @@ class Layout:
         out = np.zeros(self.size, np.float32)
         self._encode(view, out, 0)
         return out
+
+    @property
+    def lost(self) -> int:
+        """How many values this layout has had no slot for (a string, a list item, a dict key or a
+        kind of value no probe game showed at that place) in all views encoded so far."""
+        return self._lost[0]
 
     def _slot(self, name: str) -> int:
         self.entries.append(name)
@@ -121,7 +130,7 @@ class Layout:
             parts["list"] = self._list(node, path)
         if "dict" in node.kinds:
             parts["dict"] = self._dict(node, path)
-        return _dispatch(flags, parts)
+        return _dispatch(kinds, flags, parts, self._lost)
 
     def _number(self, path: str) -> Encoder:
         slot = self._slot(path or "value")
@@ -132,17 +141,20 @@ class Layout:
 
     def _string(self, node: Node, path: str) -> Encoder:
         slots = {text: self._slot(f"{path} = {text}") for text in sorted(node.strings)}
+        lost = self._lost
 
         def string(value: Any, out: np.ndarray, base: int) -> None:
             slot = slots.get(value)
-            if slot is not None:  # a string no probe showed here has no slot
+            if slot is None:  # a string no probe showed here has no slot
+                lost[0] += 1
+            else:
                 out[base + slot] = 1.0
         return string
 
     def _list(self, node: Node, path: str) -> Encoder:
         assert node.item is not None
         length = self._slot(f"len({path})")
-        room = node.longest + node.longest // 2  # headroom: longer lists than the probes showed
+        room = self.game.num_players if path in SEAT_LISTS else node.longest + max(1, node.longest // 2)
         start = len(self.entries)
         item = self._compile(node.item, f"{path}[0]")
         width = len(self.entries) - start
@@ -150,8 +162,12 @@ class Layout:
             self.entries.extend(name.replace(f"{path}[0]", f"{path}[{index}]", 1)
                                 for name in self.entries[start:start + width])
 
+        lost = self._lost
+
         def items(value: Any, out: np.ndarray, base: int) -> None:
             out[base + length] = len(value)
+            if len(value) > room:
+                lost[0] += len(value) - room
             for index, element in enumerate(value[:room]):
                 item(element, out, base + index * width)
         return items
@@ -159,8 +175,11 @@ class Layout:
     def _dict(self, node: Node, path: str) -> Encoder:
         fields = [(key, self._compile(child, f"{path}.{key}" if path else key))
                   for key, child in sorted(node.keys.items())]
+        known, lost = frozenset(node.keys), self._lost
 
         def mapping(value: Any, out: np.ndarray, base: int) -> None:
+            if not known.issuperset(value):
+                lost[0] += sum(str(key) not in known for key in value)
             for key, field in fields:
                 item = value.get(key)
                 if item is None and key not in value:
@@ -173,38 +192,52 @@ def _int_key(value: dict[Any, Any], key: str) -> Any:
     return value.get(int(key)) if key.lstrip("-").isdigit() else None
 
 
-def _dispatch(flags: dict[str, int], parts: dict[str, Encoder]) -> Encoder:
+TYPES = {"null": (type(None),), "number": (bool, int, float), "string": (str,), "list": (list, tuple),
+         "dict": (dict,)}
+
+
+def _dispatch(kinds: list[str], flags: dict[str, int], parts: dict[str, Encoder], lost: list[int]) -> Encoder:
+    """Flags for a place of several kinds, then the part for the value's kind; a value of a kind no
+    probe showed here has no slot."""
     if not flags:
-        (only,) = parts.values() if parts else (_nothing,)
-        return only
+        return _single(kinds[0] if kinds else "null", parts.get(kinds[0]) if kinds else None, lost)
 
     def dispatch(value: Any, out: np.ndarray, base: int) -> None:
         kind = kind_of(value)
         flag = flags.get(kind)
-        if flag is not None:
-            out[base + flag] = 1.0
+        if flag is None:
+            lost[0] += 1
+            return
+        out[base + flag] = 1.0
         part = parts.get(kind)
         if part is not None:
             part(value, out, base)
     return dispatch
 
 
-def _nothing(value: Any, out: np.ndarray, base: int) -> None:
-    """A place that only ever held None."""
+def _single(kind: str, part: Encoder | None, lost: list[int]) -> Encoder:
+    types = frozenset(TYPES[kind])
+
+    def single(value: Any, out: np.ndarray, base: int) -> None:
+        if type(value) not in types:
+            lost[0] += 1
+        elif part is not None:
+            part(value, out, base)
+    return single
 
 
 def probe_views(game: Game[Any], games: int = PROBE_GAMES) -> Iterator[dict[str, Any]]:
-    """Views seen in ``games`` random games at this table: the acting seat's at every step, a
-    spectator's every tenth step, and every seat's and the spectator's at the end."""
+    """Views seen in ``games`` random games at this table: the acting seat's at every other step,
+    every seat's and a spectator's at every eighth step and at the end.  (Many games read sparsely
+    find more of the rare values than a few games read at every step, for the same time.)"""
     for seed in range(games):
         rng = random.Random(seed)
         state, _events = game.new_state(seed)
         steps = 0
         while not game.is_over(state):
             seat = game.to_act(state)[0]
-            yield game.view(state, seat)
-            if steps % 10 == 0:
-                yield game.view(state, None)
+            readers = [*range(game.num_players), None] if steps % 8 == 0 else [seat] if steps % 2 == 0 else []
+            yield from (game.view(state, reader) for reader in readers)
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, legal[rng.randrange(len(legal))])
             steps += 1
