@@ -1,0 +1,265 @@
+"""Die Macher and Glück Auf as pure-Python OpenSpiel games (docs/research.md).
+
+``python_stammtisch_diemacher`` and ``python_stammtisch_glueckauf`` are registered with
+``pyspiel.register_game`` when this module is imported.  They are sequential imperfect-information
+games with sampled chance: the engine draws every chance outcome inside ``apply`` from the seeded
+generator that is part of its state, so OpenSpiel never sees a chance node.  Sealed decisions are
+played one seat after another; the views hide each choice until the reveal.  An action is the code
+of the table's action codec; observations and information states come from the seat's view
+(research/observation.py for the tensor, the view as JSON for the string).  The view is the
+information set the engine works with (docs/engine.md, resampling), so the information state is the
+view too: ``resample_from_infostate`` is ``Game.resample``.
+
+Parameters: ``players``, ``rewards`` ("scores" or "win"), ``rng_seed`` (-1: a fresh seed), every
+table option with a plain value under its own name, and ``options``: JSON with any table options
+(the list-valued and nullable ones), overridden by the named parameters that differ from their
+defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from stammtisch.engine.protocol import Action, Game
+from stammtisch.engine.record import action_to_json
+from stammtisch.engine.registry import game_spec, games
+from stammtisch.research.table import Table
+
+SCORE_BOUND = 1000.0  # OpenSpiel wants utility bounds; final scores stay far inside ±1000
+MAX_GAME_LENGTH = 10_000  # decisions; random games take 200 to 400 (docs/research.md)
+PREFIX = "python_stammtisch_"
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game
+
+
+def _plain_options(game: type[Game[Any]]) -> dict[str, Any]:
+    return {option.name: option.default for option in game.option_schema
+            if option.kind in (bool, int, str) and not option.nullable and not option.server_file}
+
+
+def game_type(name: str) -> pyspiel.GameType:
+    spec = game_spec(name)
+    parameters = {"players": spec.default_players, "rewards": "scores", "rng_seed": -1, "options": "{}",
+                  **_plain_options(spec.game)}
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Stammtisch {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def table_of(name: str, params: dict[str, Any]) -> Table:
+    """The table the game parameters describe."""
+    options = json.loads(params.get("options", "{}"))
+    if not isinstance(options, dict):
+        raise ValueError(f"the parameter options must be a JSON object, not {params['options']!r}")
+    for option, default in _plain_options(game_spec(name).game).items():
+        if option in params and params[option] != default:
+            options[option] = params[option]
+    return Table(name, int(params.get("players", 0)) or None, options, str(params.get("rewards", "scores")))
+
+
+class StammtischGame(pyspiel.Game):
+    """One subclass per game (``game_name``), registered as the game's creator."""
+
+    game_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.game_name
+        params = dict(params or {})
+        self.table = table_of(name, params)
+        low, high = (0.0, 1.0) if self.table.rewards == "win" else (-SCORE_BOUND, SCORE_BOUND)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.codec.size, max_chance_outcomes=0, num_players=self.table.players,
+            min_utility=low, max_utility=high, utility_sum=None, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(game_type(name), info, params)
+        seed = int(params.get("rng_seed", -1))
+        self._seeds = random.Random(None if seed < 0 else seed)
+
+    def new_initial_state(self) -> StammtischState:
+        return StammtischState(self, self._seeds.randrange(2**31))
+
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: dict[str, Any] | None = None) -> ViewObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every seat's private information is not offered")
+        return ViewObserver(self.table, private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+class Engine:
+    """The engine's state inside an OpenSpiel state; OpenSpiel's clone deep-copies it with the
+    game's own ``copy``.  A state created only to be overwritten by a clone never sets up a game."""
+
+    __slots__ = ("table", "seed", "_state")
+
+    def __init__(self, table: Table, seed: int, state: Any = None) -> None:
+        self.table, self.seed, self._state = table, seed, state
+
+    @property
+    def state(self) -> Any:
+        if self._state is None:
+            self._state = self.table.game.new_state(self.seed)[0]
+        return self._state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
+        return Engine(self.table, self.seed, self.table.game.copy(self.state))
+
+
+class StammtischState(pyspiel.State):
+    def __init__(self, game: StammtischGame, seed: int) -> None:
+        super().__init__(game)
+        self.engine = Engine(game.table, seed)
+
+    @property
+    def _table(self) -> Table:
+        return self.engine.table
+
+    def current_player(self) -> int:
+        state = self.engine.state
+        if self._table.game.is_over(state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self._table.game.to_act(state)[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        encode = self._table.codec.encode
+        return sorted(encode(action) for action in self._table.game.legal_actions(self.engine.state, player))
+
+    def _apply_action(self, action: int) -> None:
+        state = self.engine.state
+        seat = self._table.game.to_act(state)[0]
+        self._table.game.apply(state, seat, self._table.codec.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return json.dumps(action_to_json(self._table.codec.decode(action)), separators=(",", ":"))
+
+    def is_terminal(self) -> bool:
+        return self._table.game.is_over(self.engine.state)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._table.players
+        return self._table.returns(self.engine.state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StammtischState:
+        """A state ``player_id`` cannot tell from this one, hidden parts drawn by ``Game.resample``
+        from a generator seeded by ``probability_sampler``."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sample = self.clone()
+        sample.engine = Engine(self._table, self.engine.seed, self._table.game.resample(self.engine.state,
+                                                                                           player_id, rng))
+        return sample
+
+    def __str__(self) -> str:
+        return json.dumps(self._table.game.to_json(self.engine.state), separators=(",", ":"))
+
+
+class ViewObserver:
+    """Tensor and string of a seat's view (``seat_view``) or of a spectator's (only public information)."""
+
+    def __init__(self, table: Table, seat_view: bool) -> None:
+        self.table = table
+        self.seat_view = seat_view
+        self.tensor = np.zeros(table.layout.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, state: StammtischState, player: int) -> dict[str, Any]:
+        return self.table.game.view(state.engine.state, player if self.seat_view else None)
+
+    def set_from(self, state: StammtischState, player: int) -> None:
+        self.tensor[:] = self.table.layout.encode(self._view(state, player))
+
+    def string_from(self, state: StammtischState, player: int) -> str:
+        return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
+
+
+def _register(name: str) -> None:
+    # A class rather than a closure: OpenSpiel's registry keeps its creator until the process ends,
+    # and a closure freed then (without the interpreter) aborts the process.
+    creator = type(f"StammtischGame_{name}", (StammtischGame,), {"game_name": name})
+    if short_name(name) not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(name), creator)
+
+
+for _name in games():
+    _register(_name)
+
+
+def load(game: Game[Any], rewards: str = "win") -> StammtischGame:
+    """The OpenSpiel game of a Stammtisch game's table."""
+    params = {"players": game.num_players, "rewards": rewards, "options": json.dumps(game.options)}
+    loaded: StammtischGame = pyspiel.load_game(short_name(game.name), params)
+    return loaded
+
+
+def state_of(loaded: StammtischGame, state: Any) -> StammtischState:
+    """An OpenSpiel state holding a copy of an engine state (its history is not known)."""
+    wrapped = loaded.new_initial_state()
+    wrapped.engine = Engine(loaded.table, 0, loaded.table.game.copy(state))
+    return wrapped
+
+
+class OpenSpielBot:
+    """An OpenSpiel bot as a Stammtisch search bot (``stammtisch.bots.base.SearchBot``): it decides in
+    the state resampled from its seat's knowledge that ``bots.base.decide`` hands it.
+
+    ``make_bot(game, seed)`` builds the OpenSpiel bot for a table's OpenSpiel game, once per table."""
+
+    def __init__(self, make_bot: Callable[[StammtischGame, int], Any], seed: int = 0) -> None:
+        self.make_bot = make_bot
+        self.seed = seed
+        self._tables: dict[tuple[str, int, str], tuple[StammtischGame, Any]] = {}
+
+    def choose_in(self, game: Game[Any], knowledge: Any, seat: int, legal: list[Action]) -> Action:
+        key = (game.name, game.num_players, json.dumps(game.options, sort_keys=True))
+        if key not in self._tables:
+            loaded = load(game)
+            self._tables[key] = (loaded, self.make_bot(loaded, self.seed))
+        loaded, bot = self._tables[key]
+        action = loaded.table.codec.decode(int(bot.step(state_of(loaded, knowledge))))
+        if action not in legal:
+            raise ValueError(f"the OpenSpiel bot chose {action!r}, which {seat} may not take now")
+        return action
+
+
+def ismcts(simulations: int = 100, rollouts: int = 1) -> Callable[[StammtischGame, int], Any]:
+    """A maker of OpenSpiel's information-set MCTS (random rollouts, UCT constant 2)."""
+    from open_spiel.python.algorithms import ismcts as search
+    from open_spiel.python.algorithms import mcts
+
+    def make(loaded: StammtischGame, seed: int) -> Any:
+        rng = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+        # Die Macher's legal actions are not always a function of the view (docs/research.md), so
+        # one information state may show different action sets in different samples.
+        return search.ISMCTSBot(loaded, evaluator, 2.0, simulations, random_state=rng,
+                                allow_inconsistent_action_sets=True)
+    return make
+
+
+class ISMCTSBot(OpenSpielBot):
+    """OpenSpiel's ISMCTS as a Stammtisch bot kind ("module:Class" taking a seed), 100 simulations."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(ismcts(), seed)
