@@ -1,0 +1,122 @@
+"""The table page as a newcomer meets it (issue #14 "Defects to fix"): every control reachable at
+desktop and phone size, choice buttons in the page's language, the whole log numbered, no raw codes,
+a confirm step before starting with empty human seats.
+
+Tables are set up and played forward through the HTTP API (``tests.server.helpers.Api``); the page
+under test is Debian's Chromium (``tests.web.browser``) holding one seat's token.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from stammtisch import i18n
+from tests.server.helpers import Api, ServerProcess
+from tests.web.browser import wait_rendered, watch_errors
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 30_000
+
+# Every control that can be reached: each is scrolled into view (by whatever container holds it) and
+# must then lie inside the viewport, not covered by anything else.
+UNREACHABLE = """() => {
+  const controls = document.querySelectorAll(
+    'button, select, input, textarea, a[href], summary, [tabindex]:not([tabindex="-1"])');
+  const out = [];
+  for (const c of controls) {
+    if (c.classList.contains('skip-link') || !c.getClientRects().length) continue;
+    if (c.closest('details:not([open])') && c.tagName !== 'SUMMARY') continue;
+    c.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = c.getBoundingClientRect();
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 10), 0), innerHeight - 1);
+    const inside = r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1;
+    const hit = document.elementFromPoint(x, y);
+    if (!inside || !hit || !(c === hit || c.contains(hit) || hit.contains(c) || c.labels?.[0]?.contains(hit))) {
+      out.push(`${c.tagName} "${(c.textContent || c.getAttribute('aria-label') || '').trim().slice(0, 40)}"` +
+               ` at ${Math.round(r.left)},${Math.round(r.top)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def poll(page: Any, predicate: str, arg: Any = None) -> None:
+    """Wait until ``predicate(arg)`` holds in the page (the page's CSP forbids wait_for_function's eval)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never satisfied {predicate}")
+        time.sleep(0.05)
+
+
+def open_seat(browser: Any, server: ServerProcess, table_id: str, token: str | None, seat: int | None,
+              viewport: dict[str, int] = DESKTOP, lang: str = "en") -> tuple[Any, Any, list[str]]:
+    """A fresh browser context whose page holds this seat's token (as after joining) and shows the table."""
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.goto(server.url + "/")
+    page.evaluate("([id, token, seat, lang]) => { localStorage.setItem('stammtisch.lang', lang);"
+                  " if (token) localStorage.setItem('stammtisch.seats', JSON.stringify({[id]: {token, seat}})); }",
+                  [table_id, token, seat, lang])
+    page.goto(f"{server.url}/play/{table_id}")
+    wait_rendered(page)
+    return context, page, errors
+
+
+def play_until(api: Api, table_id: str, tokens: dict[int, str], done: Any, rng: random.Random,
+               limit: int = 3000) -> dict[str, Any]:
+    """Random moves for the human seats through the API until ``done(view of seat 0)``."""
+    for _ in range(limit):
+        mine = api.view(table_id, tokens[0])
+        if done(mine):
+            return mine
+        for seat, token in tokens.items():
+            state = mine if seat == 0 else api.view(table_id, token)
+            if state["legal"]:
+                api.act(table_id, token, rng.choice(state["legal"]), state["move_no"])
+                break
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the wanted state never came")
+
+
+def labels_shown(page: Any) -> list[str]:
+    found: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('#decision button.choice, #decision option')].map((b) => b.textContent)")
+    return found
+
+
+# ---------------------------------------------------------------- 1: every control reachable
+
+
+def test_every_control_is_reachable_on_desktop_and_phone(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 1: in a 2-player Glück Auf placement (17 spaces) after a move that may be taken
+    back, "Undo my last move" and every other control can be scrolled to at 1280×800 and 390×844."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0})
+    rng = random.Random(3)
+    state = play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "place" and bool(s["legal"]), rng)
+    # seat 0 places, then seat 1 waits; seat 0 may take its placement back while seat 1 has not moved
+    placing = state
+    for _ in range(20):
+        if placing["undo_allowed"] and placing["legal"] and placing["view"]["phase"] == "place":
+            break
+        token = tokens[0] if placing["legal"] else tokens[1]
+        other = placing if placing["legal"] else api.view(table_id, token)
+        api.act(table_id, token, rng.choice(other["legal"]), other["move_no"])
+        placing = api.view(table_id, tokens[0])
+    assert placing["undo_allowed"] and len(placing["legal"]) >= 10, placing["legal"]
+    for viewport in (DESKTOP, PHONE):
+        context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, viewport)
+        poll(page, "() => document.body.dataset.mine === '1'")
+        assert page.get_by_role("button", name="Undo my last move").count() == 1
+        assert page.evaluate(UNREACHABLE) == [], viewport
+        assert not errors, errors
+        context.close()
