@@ -120,3 +120,40 @@ def test_every_control_is_reachable_on_desktop_and_phone(server: ServerProcess, 
         assert page.evaluate(UNREACHABLE) == [], viewport
         assert not errors, errors
         context.close()
+
+
+# ---------------------------------------------------------------- 2: a language switch relabels the choices
+
+
+def expected_labels(table_id: str, api: Api, token: str, lang: str, game: str) -> list[str]:
+    from stammtisch.server.web import describer, label
+
+    state = api.view(table_id, token)
+    names = [s["name"] for s in api.ok("GET", f"/api/tables/{table_id}")["seats"]]
+    with i18n.using_language(lang):
+        return [label(describer(game), a, state["view"], names) for a in state["legal"]]
+
+
+def test_a_language_switch_relabels_the_choice_buttons(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 2: after switching the language (twice in a row, as a reader trying languages
+    does) the decision panel's buttons speak the page's new language, without a move or a reload."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3)
+    play_until(api, table_id, tokens, lambda s: len(s["legal"]) > 1, random.Random(5))
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "() => document.body.dataset.mine === '1'")
+    assert sorted(labels_shown(page)) == sorted(expected_labels(table_id, api, tokens[0], "en", "diemacher"))
+    for first, then in (("it", "ko"), ("pl", "de")):
+        page.select_option("#language", first)
+        page.select_option("#language", then)
+        poll(page, "(lang) => document.body.dataset.lang === lang && document.documentElement.lang === lang", then)
+        wanted = sorted(expected_labels(table_id, api, tokens[0], then, "diemacher"))
+        assert wanted != sorted(expected_labels(table_id, api, tokens[0], "en", "diemacher"))
+        try:
+            poll(page, "(wanted) => JSON.stringify([...document.querySelectorAll("
+                       "'#decision button.choice, #decision option')].map((b) => b.textContent).sort())"
+                       " === JSON.stringify(wanted)", wanted)
+        except TimeoutError:
+            assert sorted(labels_shown(page)) == wanted, then
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()

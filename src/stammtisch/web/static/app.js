@@ -135,6 +135,7 @@ function connect() {
   // The seat token goes in the first message, never in the address (addresses are logged).
   socket.addEventListener("open", () => authenticate(socket, seatToken()));
   socket.addEventListener("message", (event) => {
+    if (page.socket !== socket) return; // replaced (a language switch): its texts are the old language's
     let data;
     try {
       data = JSON.parse(event.data);
@@ -389,8 +390,8 @@ function seatList(message) {
 function renderDecision(message, ctx, board) {
   const panel = document.getElementById("decision");
   const { t } = page.texts;
-  const key = JSON.stringify([page.texts.lang, message.move_no, message.legal, message.undo_allowed, message.status,
-    message.to_act]);
+  const key = JSON.stringify([page.texts.lang, message.lang, message.move_no, message.legal, message.labels,
+    message.undo_allowed, message.status, message.to_act]);
   if (key === page.decisionKey) return;
   page.decisionKey = key;
   const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
