@@ -157,3 +157,55 @@ def test_a_language_switch_relabels_the_choice_buttons(server: ServerProcess, br
             assert sorted(labels_shown(page)) == wanted, then
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
+
+
+# ---------------------------------------------------------------- 4: the whole log, numbered
+
+
+def history_sentences(server: ServerProcess, table_id: str, token: str) -> list[str]:
+    """What the server sends a page of this seat that asks for the whole history (English)."""
+    from tests.server.helpers import Ws
+
+    with Ws(f"{server.url.replace('http://', 'ws://')}/ws/play/{table_id}?lang=en&since=-1") as ws:
+        ws.auth(token)
+        message = ws.until(lambda m: m["type"] == "state" and m.get("history"))
+    sentences: list[str] = message["sentences"]
+    return sentences
+
+
+LOG_NUMBERS = """() => {
+  const list = document.querySelector('#log-panel ol');
+  const box = list.getBoundingClientRect();
+  return [...list.querySelectorAll('li')].map((li, i) => {
+    li.scrollIntoView({block: 'nearest'});
+    const number = li.querySelector('.log-no');
+    const r = number ? number.getBoundingClientRect() : null;
+    return {n: i + 1, shown: number ? number.textContent : null, text: li.querySelector('.log-text')?.textContent,
+            inside: !!r && r.left >= list.getBoundingClientRect().left - 0.5 && r.width > 0 && box.width > 0};
+  });
+}"""
+
+
+def test_the_log_numbers_every_entry_and_comes_back_whole_after_a_reload(server: ServerProcess,
+                                                                          browser: Any) -> None:
+    """issue #14 defect 4: entry 100 and later show their whole number ("124.", not "24."), and after a
+    reload the log holds every sentence of the game so far, as before it."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3)
+    rng = random.Random(11)
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    play_until(api, table_id, tokens, lambda s: s["move_no"] >= 130, rng)
+    wanted = history_sentences(server, table_id, tokens[0])
+    assert len(wanted) >= 110
+    poll(page, "(n) => document.querySelectorAll('#log-panel li').length >= n", len(wanted))
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+            wait_rendered(page)
+            poll(page, "(n) => document.querySelectorAll('#log-panel li').length >= n", len(wanted))
+        entries = page.evaluate(LOG_NUMBERS)
+        assert [e["text"] for e in entries][:len(wanted)] == wanted
+        assert [e["shown"] for e in entries] == [f"{e['n']}." for e in entries]
+        assert all(e["inside"] for e in entries), [e["n"] for e in entries if not e["inside"]][:5]
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()

@@ -526,20 +526,24 @@ function renderLog(rebuild) {
   page.rebuildLog = false;
   if (!list || rebuild || panel.dataset.lang !== page.texts.lang) {
     panel.dataset.lang = page.texts.lang;
-    list = el("ol", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" });
-    fill(panel, el("h2", { id: "log-title" }, t("Event log")), list);
+    // role=log on a wrapper, not on the list: its entries stay list items (axe: listitem)
+    list = el("ol", { class: "log-list" });
+    fill(panel, el("h2", { id: "log-title" }, t("Event log")),
+      el("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" },
+        list));
     page.logShown = 0;
   }
-  if (rebuild) page.logShown = 0;
-  const start = page.logShown || 0;
-  if (start > page.log.length) {
+  if ((page.logShown || 0) > page.log.length) {
     list.replaceChildren();
     page.logShown = 0;
   }
-  const items = page.log.slice(page.logShown).map((text) => el("li", {}, text));
-  list.append(...items);
+  const start = page.logShown || 0;
+  // Numbers written out (not list markers, which the scroller clips from 100 on)
+  list.append(...page.log.slice(start).map((text, i) => el("li", {},
+    el("span", { class: "log-no", "aria-hidden": "true" }, `${start + i + 1}.`),
+    el("span", { class: "log-text" }, text))));
   page.logShown = page.log.length;
-  list.scrollTop = list.scrollHeight;
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
 function renderTurnNotice(message) {
