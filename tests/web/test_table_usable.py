@@ -55,24 +55,27 @@ def poll(page: Any, predicate: str, arg: Any = None) -> None:
 
 
 def open_seat(browser: Any, server: ServerProcess, table_id: str, token: str | None, seat: int | None,
-              viewport: dict[str, int] = DESKTOP, lang: str = "en") -> tuple[Any, Any, list[str]]:
-    """A fresh browser context whose page holds this seat's token (as after joining) and shows the table."""
+              viewport: dict[str, int] = DESKTOP, lang: str = "en", host: str | None = None,
+              ) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context whose page holds this seat's token (as after joining; the host's token
+    too if given) and shows the table."""
     context = browser.new_context(viewport=viewport, locale="en-US")
     page = context.new_page()
     errors: list[str] = []
     watch_errors(page, errors)
     page.goto(server.url + "/")
-    page.evaluate("([id, token, seat, lang]) => { localStorage.setItem('stammtisch.lang', lang);"
-                  " if (token) localStorage.setItem('stammtisch.seats', JSON.stringify({[id]: {token, seat}})); }",
-                  [table_id, token, seat, lang])
+    page.evaluate("([id, kept, lang]) => { localStorage.setItem('stammtisch.lang', lang);"
+                  " localStorage.setItem('stammtisch.seats', JSON.stringify({[id]: kept})); }",
+                  [table_id, {"token": token, "seat": seat, "host": host}, lang])
     page.goto(f"{server.url}/play/{table_id}")
     wait_rendered(page)
     return context, page, errors
 
 
 def play_until(api: Api, table_id: str, tokens: dict[int, str], done: Any, rng: random.Random,
-               limit: int = 3000) -> dict[str, Any]:
-    """Random moves for the human seats through the API until ``done(view of seat 0)``."""
+               limit: int = 3000, prefer: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Random moves for the human seats through the API until ``done(view of seat 0)``; actions of the
+    kinds in ``prefer`` are taken whenever offered."""
     for _ in range(limit):
         mine = api.view(table_id, tokens[0])
         if done(mine):
@@ -80,7 +83,8 @@ def play_until(api: Api, table_id: str, tokens: dict[int, str], done: Any, rng: 
         for seat, token in tokens.items():
             state = mine if seat == 0 else api.view(table_id, token)
             if state["legal"]:
-                api.act(table_id, token, rng.choice(state["legal"]), state["move_no"])
+                wanted = [a for a in state["legal"] if a[0] in prefer] or state["legal"]
+                api.act(table_id, token, rng.choice(wanted), state["move_no"])
                 break
         else:
             time.sleep(0.02)
@@ -173,6 +177,10 @@ def history_sentences(server: ServerProcess, table_id: str, token: str) -> list[
     return sentences
 
 
+# The action kinds that use a politician's action in a state (and so lock it there for the round).
+POLITICIAN_ACTIONS_PLAYED = frozenset({"double", "double_remove", "buyout", "others_trend", "trend", "votes", "base",
+                                       "program", "free_poll"})
+
 LOG_NUMBERS = """() => {
   const list = document.querySelector('#log-panel ol');
   const box = list.getBoundingClientRect();
@@ -207,5 +215,63 @@ def test_the_log_numbers_every_entry_and_comes_back_whole_after_a_reload(server:
         assert [e["text"] for e in entries][:len(wanted)] == wanted
         assert [e["shown"] for e in entries] == [f"{e['n']}." for e in entries]
         assert all(e["inside"] for e in entries), [e["n"] for e in entries if not e["inside"]][:5]
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
+# ---------------------------------------------------------------- 7: no raw codes, default names translated
+
+
+def test_no_codes_and_default_names_in_the_readers_language(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 7: politician actions used in a state are named ("trend +3", not "TREND+3"),
+    poll cards name parties as the table does (no GRUENE/LINKE ids), and the server's default seat
+    names ("Player 2", "Bot 3 (heuristic)") are shown in the page's language."""
+    from stammtisch.games.diemacher.data import PARTY_IDS, POLITICIAN_ACTIONS
+
+    api = Api(server.url)
+    table_id, host = api.create("diemacher", 3)
+    tokens = {0: api.join(table_id, 0, "Anna"), 1: api.join(table_id, 1)}  # no name: the server's default
+    api.bot(table_id, host, 2, "heuristic")
+    api.start(table_id, host)
+    state = play_until(api, table_id, tokens, lambda s: any(b["locked_actions"] for b in s["view"]["board"]["boards"]),
+                       random.Random(2), prefer=POLITICIAN_ACTIONS_PLAYED)
+    used = {a for b in state["view"]["board"]["boards"] for a in b["locked_actions"]}
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, lang="de")
+    poll(page, "() => document.body.dataset.lang === 'de' && !!document.querySelector('.dm-state')")
+    seats = page.locator("#seats").inner_text()
+    with i18n.using_language("de"):
+        assert i18n._("Player {number}").format(number=2) in seats
+        assert i18n._("Bot {number} (heuristic)").format(number=3) in seats
+    assert "Player 2" not in seats and "(heuristic)" not in seats
+    board = page.locator("#board").inner_text()
+    codes = [c for c in POLITICIAN_ACTIONS | {p for p in PARTY_IDS if p not in ("CDU", "SPD", "FDP")} if c in board]
+    assert not codes, codes
+    used_line = page.locator(".dm-state p.small").all_inner_texts()
+    assert len(used_line) >= 1 and all(u not in " ".join(used_line) for u in used)
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
+# ---------------------------------------------------------------- 8: asked before starting with empty seats
+
+
+def test_the_host_is_asked_before_starting_with_invited_seats_empty(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 8: "Start the game" with an invited friend not yet joined first asks; "Wait for
+    them" keeps the table open, "Start anyway" starts it."""
+    api = Api(server.url)
+    table_id, host = api.create("glueckauf", 2)
+    token = api.join(table_id, 0, "Host")
+    api.ok("POST", f"/api/tables/{table_id}/invites", host, json={"seats": [1]})
+    context, page, errors = open_seat(browser, server, table_id, token, 0, host=host)
+    start = page.get_by_role("button", name="Start the game", exact=True)
+    start.click()
+    page.get_by_role("button", name="Wait for them").click()
+    assert api.ok("GET", f"/api/tables/{table_id}")["status"] == "open"
+    start.click()
+    assert "Seat 2" in page.locator(".confirm-start").inner_text()
+    assert api.ok("GET", f"/api/tables/{table_id}")["status"] == "open"
+    page.get_by_role("button", name="Start anyway").click()
+    poll(page, "() => document.body.dataset.status === 'running'")
+    assert api.ok("GET", f"/api/tables/{table_id}")["status"] == "running"
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()

@@ -377,10 +377,20 @@ function context(message) {
   };
 }
 
+/** A seat's name; the server's default names ("Player 2", "Bot 3 (heuristic)") in the page's language. */
+function seatName(s) {
+  const { t } = page.texts;
+  const number = s.seat + 1;
+  if (s.name === `Player ${number}`) return t("Player {number}", { number });
+  if (s.kind === "bot" && s.name === `Bot ${number} (heuristic)`) return t("Bot {number} (heuristic)", { number });
+  if (s.kind === "bot" && s.name === `Bot ${number} (random)`) return t("Bot {number} (random)", { number });
+  return s.name;
+}
+
 function seatList(message) {
   const connected = new Set(message.connected || []);
   return message.table.seats.map((s) => ({
-    seat: s.seat, name: s.name, kind: s.kind, bot: s.bot || null,
+    seat: s.seat, name: seatName(s), kind: s.kind, bot: s.bot || null,
     connected: s.kind === "bot" || connected.has(s.seat),
   }));
 }
@@ -575,7 +585,7 @@ async function renderWaitingRoom() {
 
   const seatRows = seats.map((s) => {
     const label = s.kind === "free" ? t("free seat") : s.kind === "invited" ? t("invited, not yet joined")
-      : s.kind === "bot" ? t("bot: {name}", { name: s.name }) : s.name;
+      : s.kind === "bot" ? t("bot: {name}", { name: seatName(s) }) : seatName(s);
     const controls = [];
     if (host && s.kind === "free") {
       const kindId = uid("bot-kind");
@@ -622,11 +632,7 @@ async function renderWaitingRoom() {
       el("label", { for: "accept-name" }, t("Your name")), " ", nameInput("accept-name"), " ",
       el("button", { type: "submit", class: "primary" }, t("Join the table"))));
   }
-  if (host) {
-    const ready = !free.length;
-    parts.push(el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: startGame },
-      t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first."))));
-  }
+  if (host) parts.push(startControls(seats, free));
   parts.push(el("p", {}, copyField(`${location.origin}/play/${encodeURIComponent(tableId)}`,
     t("Link to this table (to watch or take a free seat)"))));
   fill(document.getElementById("board"), el("section", { class: "panel waiting-room" }, parts));
@@ -637,6 +643,35 @@ async function renderWaitingRoom() {
   fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
   renderTurnNotice(message);
   markRendered(message);
+}
+
+/** The host's start button; with invited seats not yet joined it first asks (they could not play). */
+function startControls(seats, free) {
+  const { t } = page.texts;
+  const ready = !free.length;
+  const absent = seats.filter((s) => s.kind === "invited");
+  if (page.confirmStart && ready && absent.length) {
+    const names = absent.map((s) => t("Seat {number}", { number: s.seat + 1 })).join(", ");
+    return el("div", { class: "confirm-start", role: "group", "aria-labelledby": "confirm-start-text" },
+      el("p", { id: "confirm-start-text" }, t("Not joined yet: {seats}. Start anyway? The game waits at their turns until they join.",
+        { seats: names })),
+      el("p", {},
+        el("button", { type: "button", class: "primary", onclick: () => { page.confirmStart = false; startGame(); } },
+          t("Start anyway")), " ",
+        el("button", { type: "button", onclick: () => { page.confirmStart = false; renderWaitingRoom(); } },
+          t("Wait for them"))));
+  }
+  const start = () => {
+    if (!absent.length) {
+      startGame();
+      return;
+    }
+    page.confirmStart = true;
+    renderWaitingRoom();
+    document.querySelector(".confirm-start button")?.focus();
+  };
+  return el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: start },
+    t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first.")));
 }
 
 function botKindName(kind) {

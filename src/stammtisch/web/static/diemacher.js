@@ -76,6 +76,31 @@ class Board {
     return player ? player.party_name : this.t("nobody");
   }
 
+  /** A party by its id (poll cards name parties by id); null for a party not at this table. */
+  partyNamed(id) {
+    const seat = this.v.seats.findIndex((p) => p.party === id);
+    return seat >= 0 ? this.party(seat) : null;
+  }
+
+  /** A politician action as its card says it: "TREND+3" → "trend +3". */
+  actionName(code) {
+    const found = /^([A-Z_]+?)([+-]\d+)?$/.exec(String(code));
+    const kind = found ? found[1] : String(code);
+    const n = found && found[2] ? found[2].replace("-", "−") : "";
+    const t = this.t;
+    const names = {
+      DOUBLE: () => t("double marker"),
+      BUYOUT: () => t("media buyout"),
+      OTHERS_TREND: () => t("others' trend {n}", { n }),
+      TREND: () => t("trend {n}", { n }),
+      VOTES: () => t("votes {n}", { n }),
+      BASE: () => t("party base {n}", { n }),
+      PROGRAM: () => t("program change"),
+      FREE_POLL: () => t("free poll"),
+    };
+    return names[kind] ? names[kind]() : String(code);
+  }
+
   colour(seat) {
     const player = this.v.seats[seat];
     return COLOURS[player && player.colour] || { fill: "#777", ink: "#fff" };
@@ -201,7 +226,7 @@ class Board {
     politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
       el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
     board.locked_actions.length ? el("p", { class: "muted small" }, t("Used here this round: {actions}",
-      { actions: board.locked_actions.join(", ") })) : null,
+      { actions: board.locked_actions.map((a) => this.actionName(a)).join(", ") })) : null,
     el("details", { class: "vp-table" }, el("summary", {}, t("Votes needed for victory points")),
       el("table", {}, el("tbody", {},
         el("tr", {}, el("th", { scope: "row" }, t("Votes")), board.vp_table.map(([votes]) => el("td", {}, String(votes)))),
@@ -214,10 +239,10 @@ class Board {
     const backSeat = v.seats.findIndex((p) => p.party === v.poll_top_back);
     const back = v.poll_top_back
       ? el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
-        { party: backSeat >= 0 ? this.party(backSeat) : v.poll_top_back }),
+        { party: backSeat >= 0 ? this.party(backSeat) : t("another party") }),
       style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
       el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
-        v.poll_top_back))
+        this.partyNamed(v.poll_top_back) ?? t("another party")))
       : el("span", { class: "muted" }, t("empty"));
     const used = v.media_presence.slice(-v.elections);
     return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
@@ -299,8 +324,10 @@ class Board {
     }
     if (me.poll_in_hand) {
       const poll = me.poll_in_hand;
-      rows.push([t("Poll in hand"), `${poll.id} (${poll.back}): ${Object.entries(poll.delta)
-        .map(([party, d]) => `${party} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`).join(", ")}`]);
+      const changes = Object.entries(poll.delta).filter(([party]) => this.partyNamed(party) !== null)
+        .map(([party, d]) => `${this.partyNamed(party)} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`);
+      rows.push([t("Poll in hand"), t("poll card {id}, back {party}: {changes}", { id: poll.id,
+        party: this.partyNamed(poll.back) ?? t("another party"), changes: changes.join(", ") || t("none") })]);
     }
     return el("section", { class: "panel dm-private", "aria-labelledby": "dm-private-title" },
       el("h2", { id: "dm-private-title" }, t("Your party: {party}", { party: me.party_name }),
