@@ -269,7 +269,8 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
     # Both draft in secret; each page shows its own draft hand and never the other's.
     hands = {}
     for name, page in (("anna", anna), ("ben", ben)):
-        hands[name] = [t for t in page.locator("#log-panel li .log-text").all_inner_texts() if t.startswith("Your draft hand")]
+        log = page.locator("#log-panel li .log-text").all_inner_texts()
+        hands[name] = [t for t in log if t.startswith("Your draft hand")]
         assert hands[name], f"{name} sees no draft hand"
     assert hands["anna"] != hands["ben"]
     picks, rounds = 0, 0

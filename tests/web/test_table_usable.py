@@ -8,7 +8,6 @@ under test is Debian's Chromium (``tests.web.browser``) holding one seat's token
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import Any
