@@ -274,3 +274,42 @@ def test_the_host_is_asked_before_starting_with_invited_seats_empty(server: Serv
     assert api.ok("GET", f"/api/tables/{table_id}")["status"] == "running"
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
+
+
+# ---------------------------------------------------------------- 3: Die Macher's questions say what they ask
+
+
+def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 3: the start block question lists each block's symbols (die-macher.md §3.J), the
+    start position question names the symbol being placed, the rally question the rallies' prices, and
+    the columns (Match, Trend, Base, Supply, …) are explained."""
+    from stammtisch.games import make_game
+    from stammtisch.games.diemacher.text import SYMBOLS
+
+    game = make_game("diemacher", 3)
+    blocks, costs = game.edition.start_blocks, game.edition.rally_costs
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3)
+    rng = random.Random(4)
+    play_until(api, table_id, tokens, lambda s: any(a[0] == "start_block" for a in s["legal"]), rng)
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "() => document.body.dataset.mine === '1'")
+    listed = page.locator("#decision .start-blocks li").all_inner_texts()
+    assert listed == [f"Start block {i}: {', '.join(SYMBOLS[s] for s in block)}" for i, block in enumerate(blocks, 1)]
+    page.locator("#decision").get_by_role("button", name="Start block 2", exact=True).click()
+    poll(page, "() => !!document.querySelector('#decision .placing')")
+    assert page.locator("#decision .placing").inner_text() == f"Choose the state for: {SYMBOLS[blocks[1][0]]}"
+    for heading in ("Votes", "Trend", "Rallies", "Media", "Match", "Base", "Supply"):
+        heads = page.locator("#board th[scope=col]", has_text=heading)
+        titles = heads.evaluate_all("(ths) => ths.map((th) => th.title)")
+        assert titles and all(t.startswith(f"{heading}: ") for t in titles), (heading, titles)
+    page.get_by_text("What the columns mean").click()
+    assert page.locator(".dm-legend li").count() == 7
+    context.close()
+    play_until(api, table_id, tokens, lambda s: any(a[0] == "rallies" for a in s["legal"]), rng)
+    context, page, errors2 = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "() => document.body.dataset.mine === '1'")
+    prices = page.locator("#decision .rally-prices").inner_text()
+    assert prices == "Rallies cost in all: " + ", ".join(f"{n} → €{cost:,}" for n, cost in enumerate(costs, 1))
+    assert not [e for e in errors + errors2 if "WebSocket" not in e]
+    context.close()

@@ -148,6 +148,30 @@ class Board {
       this.t("Election in this state this round"), "ballot");
   }
 
+  /** What each column means, by its heading (shown on hover and in the legend). */
+  columnHelp() {
+    const t = this.t;
+    return {
+      [t("Votes")]: t("Votes: the party's votes in this state."),
+      [t("Trend")]: t("Trend: added to (or taken from) each rally when rallies become votes."),
+      [t("Rallies")]: t("Rallies: the party's rallies here, turned into votes before the election."),
+      [t("Media")]: t("Media: the party's media markers in this state."),
+      [t("Match")]: t("Match: how far the party's program agrees with this state's face-up opinions; it multiplies rallies turned into votes."),
+      [t("Base")]: t("Base: the party base, worth victory points at the end."),
+      [t("Supply")]: t("Supply: media markers, rallies, politicians and donations the party has left."),
+    };
+  }
+
+  columnHead(heading) {
+    const help = this.columnHelp()[heading];
+    return el("th", { scope: "col", title: help || null }, heading);
+  }
+
+  legend() {
+    return el("details", { class: "dm-legend" }, el("summary", {}, this.t("What the columns mean")),
+      el("ul", {}, Object.values(this.columnHelp()).map((text) => el("li", {}, text))));
+  }
+
   // ------------------------------------------------------------ sections
 
   phaseTrack() {
@@ -221,7 +245,7 @@ class Board {
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
       el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
-        .map((h) => el("th", { scope: "col" }, h)))),
+        .map((h) => this.columnHead(h)))),
       el("tbody", {}, rows)),
     politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
       el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
@@ -280,7 +304,7 @@ class Board {
       el("h2", { id: "dm-parties-title" }, t("Parties")),
       el("div", { class: "table-scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
-          t("Supply")].map((h) => el("th", { scope: "col" }, h)))),
+          t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
           const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
@@ -351,6 +375,31 @@ class Board {
           el("td", {}, el("strong", {}, String(row.total))))))));
   }
 
+  /** What a decision's buttons do not say: each start block's symbols, the symbol being placed,
+   * the price of rallies (the edition's, from describe()). */
+  decisionHelp(legal, mine) {
+    const t = this.t;
+    const board = (this.ctx.describe && this.ctx.describe.board) || {};
+    const blocks = board.start_blocks || [];
+    const kinds = new Set(legal.map((a) => a[0]));
+    const symbol = (s) => (this.terms.SYMBOLS || {})[s] || s;
+    const lines = [];
+    if (kinds.has("start_block")) {
+      lines.push(el("ul", { class: "start-blocks" }, blocks.map((spots, i) => el("li", {},
+        t("Start block {block}: {symbols}", { block: i + 1, symbols: spots.map(symbol).join(", ") })))));
+    }
+    const secret = (mine && mine.sealed) || [];
+    if (kinds.has("start_state") && secret.length && blocks[secret[0] - 1]) {
+      const now = blocks[secret[0] - 1][secret.length - 1];
+      lines.push(el("p", { class: "placing" }, t("Choose the state for: {symbol}", { symbol: symbol(now) })));
+    }
+    if (kinds.has("rallies") && board.rally_costs) {
+      const prices = board.rally_costs.map((cost, i) => `${i + 1} → ${this.money(cost)}`).join(", ");
+      lines.push(el("p", { class: "rally-prices" }, t("Rallies cost in all: {prices}", { prices })));
+    }
+    return lines;
+  }
+
   render(root) {
     const v = this.v;
     const inPlay = v.boards.map((b, pos) => [b, pos]).filter(([b]) => b.in_play);
@@ -358,6 +407,7 @@ class Board {
     fill(root,
       this.finalTable(),
       this.phaseTrack(),
+      this.legend(),
       el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
       out.length ? el("p", { class: "muted" }, this.t("Out of play: {states}", { states: out.join(", ") })) : null,
       this.privatePanel(),
@@ -419,6 +469,7 @@ export default {
         amount: d.high === null ? ctx.t("none") : b.money(d.high), party: d.high_seat === null ? "—" : b.party(d.high_seat) })));
     }
     const mine = view.seat !== null ? view.board.seats[view.seat] : null;
+    lines.push(...b.decisionHelp(ctx.legal || [], mine));
     if (mine && mine.money !== null) {
       lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(mine.money) })));
     }
