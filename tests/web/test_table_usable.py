@@ -313,3 +313,57 @@ def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, br
     assert prices == "Rallies cost in all: " + ", ".join(f"{n} → €{cost:,}" for n, cost in enumerate(costs, 1))
     assert not [e for e in errors + errors2 if "WebSocket" not in e]
     context.close()
+
+
+# ---------------------------------------------------------------- 5 and 6: widths in German and on a phone
+
+OVERFLOWS = """() => {
+  const out = [];
+  const right = (node) => node.getBoundingClientRect().right;
+  for (const state of document.querySelectorAll('.dm-state')) {
+    const table = state.querySelector('table.dm-parties-in-state');
+    const inner = right(state) - parseFloat(getComputedStyle(state).paddingRight) - 2;
+    if (right(table) > inner + 0.5) out.push(`${state.querySelector('h3').textContent}: table ${right(table)} > ${inner}`);
+  }
+  for (const name of document.querySelectorAll('.dm-phases li .name')) {
+    if (getComputedStyle(name).display !== 'none' && name.scrollWidth > name.clientWidth + 0.5) {
+      out.push(`phase name cut: ${name.textContent}`);
+    }
+  }
+  if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} wide`);
+  return out;
+}"""
+
+
+def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defects 5 and 6: in German and Italian the state tables fit their boards and no phase
+    name is cut; on a phone (390×844) the final table shows its Total column without the page
+    scrolling sideways, and the party rows stay compact."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3, bots={1: "random", 2: "random"})
+    rng = random.Random(8)
+    play_until(api, table_id, tokens, lambda s: s["view"]["board"]["round"] >= 1 and bool(s["legal"]), rng)
+    for lang in ("de", "it"):
+        context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, lang=lang)
+        poll(page, "(lang) => document.body.dataset.lang === lang && !!document.querySelector('.dm-state')", lang)
+        assert page.evaluate(OVERFLOWS) == [], lang
+        context.close()
+    context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=PHONE, lang="de")
+    poll(page, "() => !!document.querySelector('.dm-party-table')")
+    assert page.evaluate(OVERFLOWS) == []
+    heights = page.locator(".dm-party-table tbody tr").evaluate_all("(rows) => rows.map((r) => r.offsetHeight)")
+    assert heights and max(heights) <= 120, heights
+    context.close()
+    play_until(api, table_id, tokens, lambda s: s["status"] == "finished", rng, limit=20_000)
+    context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=PHONE, lang="de")
+    poll(page, "() => !!document.querySelector('.dm-final table')")
+    wide = page.evaluate("() => [...document.querySelectorAll('body *')].filter((n) => n.getBoundingClientRect().right"
+                         " > innerWidth + 0.5).slice(0, 8).map((n) => n.tagName + '.' + n.className + ' '"
+                         " + Math.round(n.getBoundingClientRect().right))")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], wide
+    total = page.locator(".dm-final thead th").last.bounding_box()
+    assert total is not None and total["x"] + total["width"] <= PHONE["width"]
+    heights = page.locator(".dm-party-table tbody tr").evaluate_all("(rows) => rows.map((r) => r.offsetHeight)")
+    assert heights and max(heights) <= 120, heights
+    assert page.evaluate(UNREACHABLE) == []
+    context.close()
