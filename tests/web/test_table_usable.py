@@ -323,7 +323,7 @@ OVERFLOWS = """() => {
   for (const state of document.querySelectorAll('.dm-state')) {
     const table = state.querySelector('table.dm-parties-in-state');
     const inner = right(state) - parseFloat(getComputedStyle(state).paddingRight) - 2;
-    if (right(table) > inner + 0.5) out.push(`${state.querySelector('h3').textContent}: ${right(table)} > ${inner}`);
+    if (right(table) > inner + 0.5) out.push(`${state.querySelector('h2').textContent}: ${right(table)} > ${inner}`);
   }
   for (const name of document.querySelectorAll('.dm-phases li .name')) {
     if (getComputedStyle(name).display !== 'none' && name.scrollWidth > name.clientWidth + 0.5) {

@@ -232,7 +232,7 @@ class Board {
     return el("section", { class: `dm-state ${current ? "current" : ""} ${board.ballot_box ? "voting" : ""}`,
       "aria-labelledby": titleId },
     el("header", {},
-      el("h3", { id: titleId }, board.name, el("span", { class: "abbr" }, ` (${board.state})`)),
+      el("h2", { id: titleId }, board.name, el("span", { class: "abbr" }, ` (${board.state})`)),
       el("span", { class: "max" }, t("max {points} VP", { points: board.max_vp })),
       board.ballot_box ? this.ballotBox() : null,
       current ? el("span", { class: "now" }, t("now")) : null),
@@ -302,7 +302,8 @@ class Board {
     const sealed = Boolean(this.e.decision && this.e.decision.sealed);
     return el("section", { class: "panel dm-party-table", "aria-labelledby": "dm-parties-title" },
       el("h2", { id: "dm-parties-title" }, t("Parties")),
-      el("div", { class: "table-scroll" }, el("table", {},
+      el("div", { class: "table-scroll", tabindex: "0" }, // scrolls sideways on a phone: by keyboard too
+        el("table", {},
         el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
           t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
