@@ -367,3 +367,22 @@ def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess,
     assert heights and max(heights) <= 120, heights
     assert page.evaluate(UNREACHABLE) == []
     context.close()
+
+
+def test_glueckauf_shows_the_shift_scoring_table_after_a_reload(server: ServerProcess, browser: Any) -> None:
+    """issue #14 defect 7: a page drawn anew (reload: a history message, no events) still shows the last
+    shift's scoring as the table of counts and VP per category (glueck-auf.md shift scoring), not a list."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0}, bots={1: "heuristic"})
+    state = play_until(api, table_id, tokens, lambda s: s["view"]["board"]["shift"] >= 2 and bool(s["legal"]),
+                       random.Random(9))
+    rows = state["view"]["board"]["last_scoring"]
+    assert rows and all(r["shift"] == 1 for r in rows)
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "() => !!document.querySelector('#board .ga-scoring')")
+    assert page.locator("#board .ga-scoring li").count() == 0
+    shown = page.locator("#board .ga-scoring tbody tr")
+    assert shown.count() == len(rows)
+    assert [int(n) for n in shown.first.locator(".ga-count").all_inner_texts()] == rows[0]["counts"]
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()

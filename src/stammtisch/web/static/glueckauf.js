@@ -378,8 +378,11 @@ class Board {
     if (rows.length) {
       const shift = rows[0].params.shift;
       this.mem.scoring = { shift, rows: rows.map((e) => e.params) };
+    } else if ((this.b.last_scoring || []).length) { // no events (a history message): the view has it
+      const last = this.b.last_scoring;
+      this.mem.scoring = { shift: last[0].shift, rows: last };
     } else {
-      this.readScoringSentences(); // no events (or a history message): the sentences per category
+      this.readScoringSentences(); // no events and a view without it: the sentences per category
     }
     for (const e of events) {
       if (e.kind === "placed" && String(e.params.space).startsWith("mining_")) {
