@@ -347,6 +347,7 @@ def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess,
         context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, lang=lang)
         poll(page, "(lang) => document.body.dataset.lang === lang && !!document.querySelector('.dm-state')", lang)
         assert page.evaluate(OVERFLOWS) == [], lang
+        assert page.evaluate(UNREACHABLE) == [], lang  # defect 1 on Die Macher's page too
         context.close()
     context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=PHONE, lang="de")
     poll(page, "() => !!document.querySelector('.dm-party-table')")
