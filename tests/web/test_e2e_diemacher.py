@@ -186,7 +186,7 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
     assert "Final scores" in caption
     assert final.locator("tbody tr").count() == 3
     assert page.get_by_role("heading", name="The game is over.").count() == 1
-    log = page.locator("#log-panel li").all_inner_texts()
+    log = page.locator("#log-panel li .log-text").all_inner_texts()
     assert len(log) > moves and any(line.startswith("Election 4 in") for line in log), len(log)
     assert reloaded and switched and phone
     missing = [name for name, kinds in REQUIRED.items() if not kinds & set(player.done)]
@@ -269,7 +269,8 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
     # Both draft in secret; each page shows its own draft hand and never the other's.
     hands = {}
     for name, page in (("anna", anna), ("ben", ben)):
-        hands[name] = [t for t in page.locator("#log-panel li").all_inner_texts() if t.startswith("Your draft hand")]
+        log = page.locator("#log-panel li .log-text").all_inner_texts()
+        hands[name] = [t for t in log if t.startswith("Your draft hand")]
         assert hands[name], f"{name} sees no draft hand"
     assert hands["anna"] != hands["ben"]
     picks, rounds = 0, 0

@@ -31,7 +31,7 @@ SLOT_NAMES = {"setup": N_("Setup"), "9d": N_("9d Prepare the next round")}
 def describe(game: DieMacher) -> dict[str, Any]:
     """What never changes at this table (Game.describe): besides the phases of the flow, the printed
     phase track (each slot with its label and the phases shown on it), the parties' media-presence
-    track and the money unit."""
+    track, the money unit, the start blocks' symbols (R, T, M, V) and the price of 1, 2, … rallies."""
     described = FlowGame.describe(game)
     edition = game.edition
     described["board"] = {
@@ -40,6 +40,8 @@ def describe(game: DieMacher) -> dict[str, Any]:
         "last_round": game.last_round,
         "media_presence_vp": list(edition.media_presence),
         "money_unit": game.options["money_unit"],
+        "start_blocks": [list(block) for block in edition.start_blocks],
+        "rally_costs": list(edition.rally_costs),
     }
     return described
 

@@ -8,7 +8,7 @@ ids of the edition file.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from stammtisch.engine.chance import Chance
 
@@ -100,7 +100,7 @@ class State:
     __slots__ = (
         "chance", "players", "phase", "shift", "start_player", "current", "draft_queue", "revealed",
         "owner", "count", "factory", "tile_stack", "order_slots", "order_deck", "supply",
-        "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats",
+        "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats", "scored",
     )  # fmt: skip
 
     def __init__(self, chance: Chance, players: list[Player], spaces: int) -> None:
@@ -127,6 +127,7 @@ class State:
         self.refill: Emptied | None = None  # the space emptied this turn, refilled on confirm
         self.final: list[dict[str, int]] | None = None  # final scoring breakdown per seat
         self.stats: dict[str, int] = {}
+        self.scored: list[dict[str, Any]] = []  # the last shift scoring, category by category (public)
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -153,6 +154,7 @@ class State:
         other.refill = self.refill
         other.final = None if self.final is None else [dict(f) for f in self.final]
         other.stats = dict(self.stats)
+        other.scored = self.scored[:]  # its rows are never changed, only replaced
         return other
 
     def as_tuple(self) -> tuple[object, ...]:

@@ -49,6 +49,7 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
         "seats": [_seat(game, s, p, other, seat) for other, p in enumerate(s.players)],
         "drawn": _drawn(game, s, seat),
         "returned": _returned(game, s, seat),
+        "last_scoring": [dict(row) for row in s.scored],  # so a page drawn anew shows it as a table
     }
     detail = [dict(f) for f in s.final] if s.final is not None else None
     return envelope(game, s, seat, phase=s.phase, decision={"seat": current}, board=board, final_detail=detail)

@@ -135,6 +135,7 @@ function connect() {
   // The seat token goes in the first message, never in the address (addresses are logged).
   socket.addEventListener("open", () => authenticate(socket, seatToken()));
   socket.addEventListener("message", (event) => {
+    if (page.socket !== socket) return; // replaced (a language switch): its texts are the old language's
     let data;
     try {
       data = JSON.parse(event.data);
@@ -376,10 +377,20 @@ function context(message) {
   };
 }
 
+/** A seat's name; the server's default names ("Player 2", "Bot 3 (heuristic)") in the page's language. */
+function seatName(s) {
+  const { t } = page.texts;
+  const number = s.seat + 1;
+  if (s.name === `Player ${number}`) return t("Player {number}", { number });
+  if (s.kind === "bot" && s.name === `Bot ${number} (heuristic)`) return t("Bot {number} (heuristic)", { number });
+  if (s.kind === "bot" && s.name === `Bot ${number} (random)`) return t("Bot {number} (random)", { number });
+  return s.name;
+}
+
 function seatList(message) {
   const connected = new Set(message.connected || []);
   return message.table.seats.map((s) => ({
-    seat: s.seat, name: s.name, kind: s.kind, bot: s.bot || null,
+    seat: s.seat, name: seatName(s), kind: s.kind, bot: s.bot || null,
     connected: s.kind === "bot" || connected.has(s.seat),
   }));
 }
@@ -389,8 +400,8 @@ function seatList(message) {
 function renderDecision(message, ctx, board) {
   const panel = document.getElementById("decision");
   const { t } = page.texts;
-  const key = JSON.stringify([page.texts.lang, message.move_no, message.legal, message.undo_allowed, message.status,
-    message.to_act]);
+  const key = JSON.stringify([page.texts.lang, message.lang, message.move_no, message.legal, message.labels,
+    message.undo_allowed, message.status, message.to_act]);
   if (key === page.decisionKey) return;
   page.decisionKey = key;
   const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
@@ -525,20 +536,24 @@ function renderLog(rebuild) {
   page.rebuildLog = false;
   if (!list || rebuild || panel.dataset.lang !== page.texts.lang) {
     panel.dataset.lang = page.texts.lang;
-    list = el("ol", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" });
-    fill(panel, el("h2", { id: "log-title" }, t("Event log")), list);
+    // role=log on a wrapper, not on the list: its entries stay list items (axe: listitem)
+    list = el("ol", { class: "log-list" });
+    fill(panel, el("h2", { id: "log-title" }, t("Event log")),
+      el("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" },
+        list));
     page.logShown = 0;
   }
-  if (rebuild) page.logShown = 0;
-  const start = page.logShown || 0;
-  if (start > page.log.length) {
+  if ((page.logShown || 0) > page.log.length) {
     list.replaceChildren();
     page.logShown = 0;
   }
-  const items = page.log.slice(page.logShown).map((text) => el("li", {}, text));
-  list.append(...items);
+  const start = page.logShown || 0;
+  // Numbers written out (not list markers, which the scroller clips from 100 on)
+  list.append(...page.log.slice(start).map((text, i) => el("li", {},
+    el("span", { class: "log-no", "aria-hidden": "true" }, `${start + i + 1}.`),
+    el("span", { class: "log-text" }, text))));
   page.logShown = page.log.length;
-  list.scrollTop = list.scrollHeight;
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
 function renderTurnNotice(message) {
@@ -570,7 +585,7 @@ async function renderWaitingRoom() {
 
   const seatRows = seats.map((s) => {
     const label = s.kind === "free" ? t("free seat") : s.kind === "invited" ? t("invited, not yet joined")
-      : s.kind === "bot" ? t("bot: {name}", { name: s.name }) : s.name;
+      : s.kind === "bot" ? t("bot: {name}", { name: seatName(s) }) : seatName(s);
     const controls = [];
     if (host && s.kind === "free") {
       const kindId = uid("bot-kind");
@@ -617,11 +632,7 @@ async function renderWaitingRoom() {
       el("label", { for: "accept-name" }, t("Your name")), " ", nameInput("accept-name"), " ",
       el("button", { type: "submit", class: "primary" }, t("Join the table"))));
   }
-  if (host) {
-    const ready = !free.length;
-    parts.push(el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: startGame },
-      t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first."))));
-  }
+  if (host) parts.push(startControls(seats, free));
   parts.push(el("p", {}, copyField(`${location.origin}/play/${encodeURIComponent(tableId)}`,
     t("Link to this table (to watch or take a free seat)"))));
   fill(document.getElementById("board"), el("section", { class: "panel waiting-room" }, parts));
@@ -632,6 +643,35 @@ async function renderWaitingRoom() {
   fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
   renderTurnNotice(message);
   markRendered(message);
+}
+
+/** The host's start button; with invited seats not yet joined it first asks (they could not play). */
+function startControls(seats, free) {
+  const { t } = page.texts;
+  const ready = !free.length;
+  const absent = seats.filter((s) => s.kind === "invited");
+  if (page.confirmStart && ready && absent.length) {
+    const names = absent.map((s) => t("Seat {number}", { number: s.seat + 1 })).join(", ");
+    return el("div", { class: "confirm-start", role: "group", "aria-labelledby": "confirm-start-text" },
+      el("p", { id: "confirm-start-text" }, t("Not joined yet: {seats}. Start anyway? The game waits at their turns until they join.",
+        { seats: names })),
+      el("p", {},
+        el("button", { type: "button", class: "primary", onclick: () => { page.confirmStart = false; startGame(); } },
+          t("Start anyway")), " ",
+        el("button", { type: "button", onclick: () => { page.confirmStart = false; renderWaitingRoom(); } },
+          t("Wait for them"))));
+  }
+  const start = () => {
+    if (!absent.length) {
+      startGame();
+      return;
+    }
+    page.confirmStart = true;
+    renderWaitingRoom();
+    document.querySelector(".confirm-start button")?.focus();
+  };
+  return el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: start },
+    t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first.")));
 }
 
 function botKindName(kind) {

@@ -76,6 +76,31 @@ class Board {
     return player ? player.party_name : this.t("nobody");
   }
 
+  /** A party by its id (poll cards name parties by id); null for a party not at this table. */
+  partyNamed(id) {
+    const seat = this.v.seats.findIndex((p) => p.party === id);
+    return seat >= 0 ? this.party(seat) : null;
+  }
+
+  /** A politician action as its card says it: "TREND+3" → "trend +3". */
+  actionName(code) {
+    const found = /^([A-Z_]+?)([+-]\d+)?$/.exec(String(code));
+    const kind = found ? found[1] : String(code);
+    const n = found && found[2] ? found[2].replace("-", "−") : "";
+    const t = this.t;
+    const names = {
+      DOUBLE: () => t("double marker"),
+      BUYOUT: () => t("media buyout"),
+      OTHERS_TREND: () => t("others' trend {n}", { n }),
+      TREND: () => t("trend {n}", { n }),
+      VOTES: () => t("votes {n}", { n }),
+      BASE: () => t("party base {n}", { n }),
+      PROGRAM: () => t("program change"),
+      FREE_POLL: () => t("free poll"),
+    };
+    return names[kind] ? names[kind]() : String(code);
+  }
+
   colour(seat) {
     const player = this.v.seats[seat];
     return COLOURS[player && player.colour] || { fill: "#777", ink: "#fff" };
@@ -121,6 +146,30 @@ class Board {
   ballotBox() {
     return svg('<rect x="3" y="9" width="18" height="12" rx="1.5"/><rect x="8" y="2.5" width="8" height="9" fill="#fff" stroke="currentColor" stroke-width="1.5" transform="rotate(8 12 7)"/><rect x="6" y="9" width="12" height="2" fill="#fff"/>',
       this.t("Election in this state this round"), "ballot");
+  }
+
+  /** What each column means, by its heading (shown on hover and in the legend). */
+  columnHelp() {
+    const t = this.t;
+    return {
+      [t("Votes")]: t("Votes: the party's votes in this state."),
+      [t("Trend")]: t("Trend: added to (or taken from) each rally when rallies become votes."),
+      [t("Rallies")]: t("Rallies: the party's rallies here, turned into votes before the election."),
+      [t("Media")]: t("Media: the party's media markers in this state."),
+      [t("Match")]: t("Match: how far the party's program agrees with this state's face-up opinions; it multiplies rallies turned into votes."),
+      [t("Base")]: t("Base: the party base, worth victory points at the end."),
+      [t("Supply")]: t("Supply: media markers, rallies, politicians and donations the party has left."),
+    };
+  }
+
+  columnHead(heading) {
+    const help = this.columnHelp()[heading];
+    return el("th", { scope: "col", title: help || null }, heading);
+  }
+
+  legend() {
+    return el("details", { class: "dm-legend" }, el("summary", {}, this.t("What the columns mean")),
+      el("ul", {}, Object.values(this.columnHelp()).map((text) => el("li", {}, text))));
   }
 
   // ------------------------------------------------------------ sections
@@ -183,7 +232,7 @@ class Board {
     return el("section", { class: `dm-state ${current ? "current" : ""} ${board.ballot_box ? "voting" : ""}`,
       "aria-labelledby": titleId },
     el("header", {},
-      el("h3", { id: titleId }, board.name, el("span", { class: "abbr" }, ` (${board.state})`)),
+      el("h2", { id: titleId }, board.name, el("span", { class: "abbr" }, ` (${board.state})`)),
       el("span", { class: "max" }, t("max {points} VP", { points: board.max_vp })),
       board.ballot_box ? this.ballotBox() : null,
       current ? el("span", { class: "now" }, t("now")) : null),
@@ -196,12 +245,12 @@ class Board {
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
       el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
-        .map((h) => el("th", { scope: "col" }, h)))),
+        .map((h) => this.columnHead(h)))),
       el("tbody", {}, rows)),
     politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
       el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
     board.locked_actions.length ? el("p", { class: "muted small" }, t("Used here this round: {actions}",
-      { actions: board.locked_actions.join(", ") })) : null,
+      { actions: board.locked_actions.map((a) => this.actionName(a)).join(", ") })) : null,
     el("details", { class: "vp-table" }, el("summary", {}, t("Votes needed for victory points")),
       el("table", {}, el("tbody", {},
         el("tr", {}, el("th", { scope: "row" }, t("Votes")), board.vp_table.map(([votes]) => el("td", {}, String(votes)))),
@@ -214,10 +263,10 @@ class Board {
     const backSeat = v.seats.findIndex((p) => p.party === v.poll_top_back);
     const back = v.poll_top_back
       ? el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
-        { party: backSeat >= 0 ? this.party(backSeat) : v.poll_top_back }),
+        { party: backSeat >= 0 ? this.party(backSeat) : t("another party") }),
       style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
       el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
-        v.poll_top_back))
+        this.partyNamed(v.poll_top_back) ?? t("another party")))
       : el("span", { class: "muted" }, t("empty"));
     const used = v.media_presence.slice(-v.elections);
     return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
@@ -253,9 +302,10 @@ class Board {
     const sealed = Boolean(this.e.decision && this.e.decision.sealed);
     return el("section", { class: "panel dm-party-table", "aria-labelledby": "dm-parties-title" },
       el("h2", { id: "dm-parties-title" }, t("Parties")),
-      el("div", { class: "table-scroll" }, el("table", {},
+      el("div", { class: "table-scroll", tabindex: "0" }, // scrolls sideways on a phone: by keyboard too
+        el("table", {},
         el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
-          t("Supply")].map((h) => el("th", { scope: "col" }, h)))),
+          t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
           const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
@@ -299,8 +349,10 @@ class Board {
     }
     if (me.poll_in_hand) {
       const poll = me.poll_in_hand;
-      rows.push([t("Poll in hand"), `${poll.id} (${poll.back}): ${Object.entries(poll.delta)
-        .map(([party, d]) => `${party} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`).join(", ")}`]);
+      const changes = Object.entries(poll.delta).filter(([party]) => this.partyNamed(party) !== null)
+        .map(([party, d]) => `${this.partyNamed(party)} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`);
+      rows.push([t("Poll in hand"), t("poll card {id}, back {party}: {changes}", { id: poll.id,
+        party: this.partyNamed(poll.back) ?? t("another party"), changes: changes.join(", ") || t("none") })]);
     }
     return el("section", { class: "panel dm-private", "aria-labelledby": "dm-private-title" },
       el("h2", { id: "dm-private-title" }, t("Your party: {party}", { party: me.party_name }),
@@ -324,6 +376,31 @@ class Board {
           el("td", {}, el("strong", {}, String(row.total))))))));
   }
 
+  /** What a decision's buttons do not say: each start block's symbols, the symbol being placed,
+   * the price of rallies (the edition's, from describe()). */
+  decisionHelp(legal, mine) {
+    const t = this.t;
+    const board = (this.ctx.describe && this.ctx.describe.board) || {};
+    const blocks = board.start_blocks || [];
+    const kinds = new Set(legal.map((a) => a[0]));
+    const symbol = (s) => (this.terms.SYMBOLS || {})[s] || s;
+    const lines = [];
+    if (kinds.has("start_block")) {
+      lines.push(el("ul", { class: "start-blocks" }, blocks.map((spots, i) => el("li", {},
+        t("Start block {block}: {symbols}", { block: i + 1, symbols: spots.map(symbol).join(", ") })))));
+    }
+    const secret = (mine && mine.sealed) || [];
+    if (kinds.has("start_state") && secret.length && blocks[secret[0] - 1]) {
+      const now = blocks[secret[0] - 1][secret.length - 1];
+      lines.push(el("p", { class: "placing" }, t("Choose the state for: {symbol}", { symbol: symbol(now) })));
+    }
+    if (kinds.has("rallies") && board.rally_costs) {
+      const prices = board.rally_costs.map((cost, i) => `${i + 1} → ${this.money(cost)}`).join(", ");
+      lines.push(el("p", { class: "rally-prices" }, t("Rallies cost in all: {prices}", { prices })));
+    }
+    return lines;
+  }
+
   render(root) {
     const v = this.v;
     const inPlay = v.boards.map((b, pos) => [b, pos]).filter(([b]) => b.in_play);
@@ -331,6 +408,7 @@ class Board {
     fill(root,
       this.finalTable(),
       this.phaseTrack(),
+      this.legend(),
       el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
       out.length ? el("p", { class: "muted" }, this.t("Out of play: {states}", { states: out.join(", ") })) : null,
       this.privatePanel(),
@@ -392,6 +470,7 @@ export default {
         amount: d.high === null ? ctx.t("none") : b.money(d.high), party: d.high_seat === null ? "—" : b.party(d.high_seat) })));
     }
     const mine = view.seat !== null ? view.board.seats[view.seat] : null;
+    lines.push(...b.decisionHelp(ctx.legal || [], mine));
     if (mine && mine.money !== null) {
       lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(mine.money) })));
     }

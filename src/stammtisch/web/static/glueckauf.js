@@ -215,6 +215,13 @@ class Board {
       ...attrs, type: "button", "aria-label": label, title: label, "data-action": key, disabled: Boolean(this.mem.busy),
       onclick: (e) => { e.stopPropagation(); this.submit(action); },
     }, ...content);
+    // The label names the button; what it shows (a card, a space) is its picture (axe: label-content-name-mismatch)
+    for (const child of [...button.childNodes]) {
+      if (child.nodeType === Node.ELEMENT_NODE) child.setAttribute("aria-hidden", "true");
+      else if (child.nodeType === Node.TEXT_NODE && child.nodeValue.trim()) {
+        child.replaceWith(h("span", { "aria-hidden": "true", text: child.nodeValue }));
+      }
+    }
     return button;
   }
 
@@ -371,8 +378,11 @@ class Board {
     if (rows.length) {
       const shift = rows[0].params.shift;
       this.mem.scoring = { shift, rows: rows.map((e) => e.params) };
+    } else if ((this.b.last_scoring || []).length) { // no events (a history message): the view has it
+      const last = this.b.last_scoring;
+      this.mem.scoring = { shift: last[0].shift, rows: last };
     } else {
-      this.readScoringSentences(); // no events (or a history message): the sentences per category
+      this.readScoringSentences(); // no events and a view without it: the sentences per category
     }
     for (const e of events) {
       if (e.kind === "placed" && String(e.params.space).startsWith("mining_")) {
@@ -565,7 +575,7 @@ class Board {
       groups[group].push(this.space(id, v.spaces[id]));
     }
     const area = (cls, iconName, title, spaces) => h(`section.ga-area.${cls}`, { "aria-label": title },
-      h("h3", {}, icon(iconName), h("span", { text: title })), h("div.ga-spaces", {}, spaces));
+      h("h2", {}, icon(iconName), h("span", { text: title })), h("div.ga-spaces", {}, spaces));
     return h("div.ga-board", {},
       area("ga-factory", "cart", this.t("Factory (tunnel tiles)"), groups.factory),
       area("ga-orders", "card", this.t("New orders"), groups.order),
@@ -728,7 +738,7 @@ class Board {
     const legend = h("p.ga-clock-legend", { text: two ? this.t("VP for the majority; with 2 players no 2nd place.")
       : this.t("VP for 1st/2nd place in each category.") });
     return h("section.ga-area.ga-clock", { "aria-label": this.t("Shift clock") },
-      h("h3", {}, icon("star"), h("span", { text: this.t("Shift clock") })),
+      h("h2", {}, icon("star"), h("span", { text: this.t("Shift clock") })),
       h("div.ga-clock-body", {}, h("div.ga-clock-dial", {}, h("span.ga-sr", { text: title }), svg, legend), this.scoringTable()));
   }
 
@@ -788,7 +798,7 @@ class Board {
       h("span.ga-stat.ga-minor", { title: this.t("In the bank: {n}", { n: p.bank }) }, icon("bank"),
         h("span.ga-sr", { text: this.t("In the bank: {n}", { n: p.bank }) }), h("span", { "aria-hidden": "true", text: String(p.bank) })));
     const head = h("header.ga-mine-head", {},
-      h("h3", {}, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), h("span", { text: this.nameYou(seat) }),
+      h("h2", {}, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), h("span", { text: this.nameYou(seat) }),
         v.start_player === seat ? icon("barbara", this.t("start player"), "ga-barbara") : null,
         current ? h("span.ga-turn", { text: this.t("to act") }) : null),
       stats);
@@ -932,7 +942,7 @@ class Board {
       return h("span.ga-order", {}, card, chooser);
     });
     return h("div.ga-orders-own", {},
-      h("h4", { text: this.t("Outstanding orders: {n}", { n: p.orders.length }) }),
+      h("h3", { text: this.t("Outstanding orders: {n}", { n: p.orders.length }) }),
       cards.length ? h("div.ga-cardrow", {}, cards) : h("p.ga-none", { text: this.t("none") }));
   }
 
@@ -944,7 +954,7 @@ class Board {
       body = h("span.ga-facedown", {}, h("span.ga-backs", { "aria-hidden": "true" }, Array.from({ length: Math.min(p.delivered_count, 8) }, () => h("span.ga-back"))),
         h("span", { text: this.phase === "over" ? this.t("face down") : this.t("face down until the shift scoring") }));
     } else body = h("div.ga-cardrow", {}, p.delivered.map((c) => this.card(c, { small: true })));
-    return h("div.ga-delivered", {}, h("h4", { text: this.t("Delivered: {n}", { n: p.delivered_count }) }), body);
+    return h("div.ga-delivered", {}, h("h3", { text: this.t("Delivered: {n}", { n: p.delivered_count }) }), body);
   }
 
   // the end ------------------------------------------------------------------------------------
@@ -971,7 +981,7 @@ class Board {
       marks: this.edition.marks_per_vp, coal: this.edition.coal_per_vp, order: this.edition.vp_per_outstanding_order,
       tile: this.edition.vp_per_unbalanced_tile,
     });
-    return h("section.ga-final", { "aria-label": this.t("Final scores (victory points by source)") },
+    return h("section.ga-final", { tabindex: "0", "aria-label": this.t("Final scores (victory points by source)") },
       h("table", {}, h("caption", { text: this.t("Final scores (victory points by source)") }), h("thead", {}, head), h("tbody", {}, rows)),
       h("p.ga-hint", { text: caption }));
   }

@@ -61,12 +61,14 @@ def end_shift(game: GlueckAuf, s: State, events: list[Event]) -> None:
 
 def _shift_scoring(game: GlueckAuf, s: State, events: list[Event]) -> None:
     printed = game.options["count_printed_carts"]
+    s.scored = []
     for category in scoring.shift_categories(game.edition, s.shift):
         counts, awards = scoring.score_category(game.edition, s.players, category, printed)
         for p, vp in zip(s.players, awards, strict=True):
             p.vp += vp
-        events.append(Event("category_scored", {"shift": s.shift, "category": category.id,
-                                                "counts": counts, "vp": awards}))  # fmt: skip
+        row = {"shift": s.shift, "category": category.id, "counts": counts, "vp": awards}
+        s.scored.append(row)
+        events.append(Event("category_scored", dict(row)))
 
 
 def next_start_player(game: GlueckAuf, s: State) -> int:
