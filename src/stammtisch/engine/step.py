@@ -8,20 +8,30 @@ from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.i18n import _
 
 
-def step(game: Game[Any], state: Any, seat: Seat, action: Action) -> list[Event]:
-    """Apply ``action`` for ``seat`` if the rules allow it; otherwise raise and change nothing."""
+def step(game: Game[Any], state: Any, seat: Seat, action: Action, legal: list[Action] | None = None) -> list[Event]:
+    """Apply ``action`` for ``seat`` if the rules allow it; otherwise raise and change nothing.
+
+    ``legal`` is ``seat``'s legal list in this very state, when the caller already built it (Match
+    keeps the one it handed out), so the strict step costs little more than ``apply``."""
+    if legal is None:
+        legal = game.legal_actions(state, seat)  # empty once the game is over or when seat is not to act
+    for candidate in legal:
+        if candidate == action and _identical(action, candidate):
+            return game.apply(state, seat, action)
+    raise _refusal(game, state, seat, action, legal)
+
+
+def _refusal(game: Game[Any], state: Any, seat: Seat, action: Action, legal: list[Action]) -> IllegalAction:
     if game.is_over(state):
-        raise IllegalAction(_("the game is over"))
-    if seat not in game.to_act(state):
-        waiting = ", ".join(str(s) for s in game.to_act(state))
-        raise IllegalAction(_("seat {seat} is not to act now (waiting for seats {seats})").format(
+        return IllegalAction(_("the game is over"))
+    to_act = game.to_act(state)
+    if seat not in to_act:
+        waiting = ", ".join(str(s) for s in to_act)
+        return IllegalAction(_("seat {seat} is not to act now (waiting for seats {seats})").format(
             seat=seat, seats=waiting))
-    legal = game.legal_actions(state, seat)
-    if action not in legal or not any(_identical(action, candidate) for candidate in legal if candidate == action):
-        kinds = sorted({a[0] for a in legal})
-        raise IllegalAction(_("{action} is not legal now; legal kinds: {kinds}").format(
-            action=repr(action), kinds=", ".join(kinds)))
-    return game.apply(state, seat, action)
+    kinds = sorted({a[0] for a in legal})
+    return IllegalAction(_("{action} is not legal now; legal kinds: {kinds}").format(
+        action=repr(action), kinds=", ".join(kinds)))
 
 
 def _identical(a: object, b: object) -> bool:
