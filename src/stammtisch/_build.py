@@ -79,7 +79,8 @@ class _SourceOnly(importlib.abc.MetaPathFinder):
         return None
 
 
-def _select() -> str:
+def select() -> str:
+    """The build to load (stammtisch/__init__ asks once, before anything else is imported)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         reason = "pure"
     else:
@@ -91,14 +92,11 @@ def _select() -> str:
             return "compiled"
         else:
             warnings.warn("the compiled build is older than its sources: running pure Python "
-                          "(tools/build-compiled rebuilds it)", stacklevel=3)
+                          "(tools/build-compiled rebuilds it)", stacklevel=4)
             reason = "pure"
     if not any(isinstance(finder, _SourceOnly) for finder in sys.meta_path):
         sys.meta_path.insert(0, _SourceOnly())
     return reason
-
-
-SELECTED = _select()
 
 
 def loaded() -> str:

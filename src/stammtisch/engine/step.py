@@ -15,10 +15,13 @@ def step(game: Game[Any], state: Any, seat: Seat, action: Action, legal: list[Ac
     keeps the one it handed out), so the strict step costs little more than ``apply``."""
     if legal is None:
         legal = game.legal_actions(state, seat)  # empty once the game is over or when seat is not to act
-    for candidate in legal:
-        if candidate == action and _identical(action, candidate):
-            return game.apply(state, seat, action)
-    raise _refusal(game, state, seat, action, legal)
+    try:
+        found = legal[legal.index(action)]  # one scan in C; then the rare equal-but-not-identical case
+    except ValueError:
+        raise _refusal(game, state, seat, action, legal) from None
+    if not (_identical(action, found) or any(_identical(action, other) for other in legal if other == action)):
+        raise _refusal(game, state, seat, action, legal)
+    return game.apply(state, seat, action)
 
 
 def _refusal(game: Game[Any], state: Any, seat: Seat, action: Action, legal: list[Action]) -> IllegalAction:
@@ -36,6 +39,8 @@ def _refusal(game: Game[Any], state: Any, seat: Seat, action: Action, legal: lis
 
 def _identical(a: object, b: object) -> bool:
     """Equal and of the same types all the way down: True is not 1, 1.0 is not 1."""
+    if a is b:  # the usual case: an action taken from the legal list itself
+        return True
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple) and isinstance(b, tuple):
