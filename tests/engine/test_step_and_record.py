@@ -30,6 +30,37 @@ def test_not_your_turn_names_who_is_to_act() -> None:
         step(game, state, 0, game.legal_actions(state, 1)[0])
 
 
+def test_a_finished_game_refuses_every_action() -> None:
+    game = make_game("glueckauf", 2, {})
+    match = Match(game, seed=3)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.act(seat, match.legal_actions(seat)[0])
+    with pytest.raises(IllegalAction, match="the game is over"):
+        step(game, match.state, 0, ("confirm",))
+
+
+def test_match_checks_against_the_list_it_handed_out_not_the_callers_copy() -> None:
+    match = Match(DieMacher(3, {}), seed=1)
+    offered = match.legal_actions(0)
+    offered.append(("draft_pick", 999))  # the caller's copy; seat 0's legal list is unchanged
+    with pytest.raises(IllegalAction, match="not legal now"):
+        match.act(0, ("draft_pick", 999))
+    assert match.record.moves == []
+
+
+def test_a_list_handed_out_serves_only_its_seat_and_only_until_the_next_move() -> None:
+    match = Match(DieMacher(3, {}), seed=1)  # the draft: all three seats pick at once, unseen
+    offered = match.legal_actions(0)
+    others = match.game.legal_actions(match.state, 1)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        match.act(1, next(a for a in offered if a not in others))  # seat 0's card, not seat 1's
+    match.legal_actions(0)
+    match.act(0, offered[0])
+    with pytest.raises(IllegalAction, match="not to act"):  # seat 0 has picked: its old list is gone
+        match.act(0, offered[1])
+
+
 def test_match_record_round_trips_and_replays() -> None:
     match = Match(make_game("diemacher", 3, {"elections": 4}), seed=9, names=["Ann", "Ben", "Cem"])
     for _ in range(60):

@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from stammtisch.engine import sealed
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.i18n import N_, _
@@ -196,6 +198,7 @@ class Flow:
                 enter(game, state, events)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlowGame(Game[S]):
     """A game whose ``to_act``, ``legal_actions``, ``apply`` and ``is_over`` are those of its
     declared ``flow``: the game class only holds the table and the rules' shared helpers.

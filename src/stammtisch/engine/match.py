@@ -2,8 +2,10 @@
 
 One session object for every loop that plays a game (``play``, ``simulate``, ``bench``, replays):
 ``act`` goes through the strict ``step`` (``checked=False`` is for callers that chose from the
-legal list themselves, such as ``bench``); with ``undo=True`` a seat may take back its last move
-while it is still deciding and the move revealed nothing (engine/undo.py).
+legal list themselves, such as ``bench``); the legal list ``legal_actions`` handed out is kept until
+the next move, so checking an action chosen from it does not build the list again.  With
+``undo=True`` a seat may take back its last move while it is still deciding and the move revealed
+nothing (engine/undo.py).
 """
 
 from __future__ import annotations
@@ -25,11 +27,18 @@ class Match:
         self.events: list[Event] = list(self.setup_events)
         self.undo = undo
         self._before: list[tuple[Seat, Any]] = []  # (mover, state before) of the moves that may be taken back
+        self._offered: tuple[Any, Seat, list[Action]] | None = None  # (state, seat, its legal list) until a move
 
     def act(self, seat: Seat, action: Action, *, checked: bool = True) -> list[Event]:
         if self.undo:
             return self._act_undoable(seat, action, checked)
-        events = step(self.game, self.state, seat, action) if checked else self.game.apply(self.state, seat, action)
+        offered, self._offered = self._offered, None
+        if not checked:
+            events = self.game.apply(self.state, seat, action)
+        elif offered is not None and offered[0] is self.state and offered[1] == seat:
+            events = step(self.game, self.state, seat, action, offered[2])
+        else:
+            events = step(self.game, self.state, seat, action)
         self.record.moves.append((seat, action))
         self.events += events
         return events
@@ -55,6 +64,7 @@ class Match:
         if not self.can_take_back(seat):
             raise ValueError(f"seat {seat} has no move to take back")
         self.state = self._before.pop()[1]
+        self._offered = None
         self.record.moves.pop()
         events = [Event("undo", {"seat": seat})]
         self.events.extend(events)
@@ -64,7 +74,9 @@ class Match:
         return self.game.to_act(self.state)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return self.game.legal_actions(self.state, seat)
+        legal = self.game.legal_actions(self.state, seat)
+        self._offered = (self.state, seat, legal)
+        return legal[:]  # the caller's copy: what it does to it cannot widen what act accepts
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)

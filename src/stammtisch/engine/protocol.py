@@ -12,7 +12,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from stammtisch.engine.options import Option
 from stammtisch.i18n import _
@@ -47,17 +49,18 @@ class Event:
         return {"kind": self.kind, "params": dict(self.params)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games and tests derive from it in plain Python
 class Game(ABC, Generic[S]):
     """The static description of a game with its table options; states are separate objects."""
 
-    name: str = ""
-    min_players: int = 2
-    max_players: int = 2
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
     # Public events that show something nobody knew before (a face-down card turned up, a
     # reshuffled deck's new top card): a move that causes one cannot be taken back.
-    revealing_events: frozenset[str] = frozenset()
+    revealing_events: ClassVar[frozenset[str]] = frozenset()
     # Every table option with its type, default and range (engine/options.py).
-    option_schema: tuple[Option, ...] = ()
+    option_schema: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
         if not self.min_players <= num_players <= self.max_players:
