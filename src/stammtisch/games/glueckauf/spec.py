@@ -12,6 +12,9 @@ SPEC = GameSpec(
     text="stammtisch.games.glueckauf.text",
     terminal="stammtisch.games.glueckauf.terminal",
     browser="glueckauf.js",
-    bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot"},
+    bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
+          "easy": "stammtisch.games.glueckauf.search:EasyBot",
+          "normal": "stammtisch.games.glueckauf.search:NormalBot",
+          "hard": "stammtisch.games.glueckauf.search:HardBot"},
     bench=tuple((n, {}) for n in (2, 3, 4)),
 )

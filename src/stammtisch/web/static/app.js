@@ -2,8 +2,8 @@
 // The board itself is drawn by /static/<game>.js (docs/web.md): export default { render(root, view, ctx) }.
 
 import {
-  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
-  showAlert, topBar, uid,
+  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage,
+  rememberSeat, showAlert, topBar, uid,
 } from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -558,7 +558,7 @@ async function renderWaitingRoom() {
       controls.push(
         el("button", { type: "button", onclick: () => invite(s.seat) }, t("Invite a friend")),
         el("label", { for: kindId, class: "visually-hidden" }, t("Bot kind")),
-        el("select", { id: kindId }, bots.map((k) => el("option", { value: k }, botKindName(k)))),
+        el("select", { id: kindId }, bots.map((k) => el("option", { value: k }, botKindName(page.texts.t, k)))),
         el("button", { type: "button", onclick: () => addBot(s.seat, document.getElementById(kindId).value) },
           t("Add a bot")));
     }
@@ -613,11 +613,6 @@ async function renderWaitingRoom() {
   fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
   renderTurnNotice(message);
   markRendered(message);
-}
-
-function botKindName(kind) {
-  const { t } = page.texts;
-  return { heuristic: t("heuristic bot"), random: t("random bot") }[kind] || kind;
 }
 
 export function copyField(text, labelText) {

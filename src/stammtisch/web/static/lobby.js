@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, options, who sits where), open tables, your games.
 
 import {
-  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  GAME_TITLES, LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
   showAlert, topBar,
 } from "./common.js";
 
@@ -94,8 +94,7 @@ function newTableForm() {
     return el("div", { class: "seat-choice" },
       el("label", { for: id }, t("Seat {number}", { number: seat + 1 })),
       el("select", { id, name: id },
-        info.bots.map((kind) => el("option", { value: `bot:${kind}` }, kind === "heuristic" ? t("heuristic bot")
-          : t("random bot"))),
+        info.bots.map((kind) => el("option", { value: `bot:${kind}` }, botKindName(t, kind))),
         el("option", { value: "invite" }, t("Invite a friend")),
         el("option", { value: "open" }, t("Leave open (anyone may join)"))));
   });
