@@ -62,7 +62,7 @@ class Settings:
     """How a search bot searches; the strengths (bots/strengths.py) are instances of this."""
 
     iterations: int = 1000  # per decision (the budget when ``seconds`` is None)
-    seconds: float | None = None  # per decision: stop when this time is up, even before ``iterations``
+    seconds: float | None = None  # CPU seconds per decision (one core): stop then, even before ``iterations``
     exploration: float = 0.7  # UCB constant (values lie in [0, 1])
     widen_above: int = 12  # progressive widening for nodes with more legal actions than this
     widen_c: float = 2.0
@@ -112,10 +112,14 @@ class Search:
 
     def run(self) -> None:
         settings = self.settings
-        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        # CPU time of this process: the budget is one core's, however busy the machine is.  The search
+        # stops when the time left would not fit another iteration of the mean length so far.
+        start = time.process_time()
         while self.iterations < settings.iterations:
-            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
-                break
+            if settings.seconds is not None and self.iterations:
+                spent = time.process_time() - start
+                if spent * (self.iterations + 1) / self.iterations > settings.seconds:
+                    break
             self.iterate()
             self.iterations += 1
 
@@ -183,11 +187,12 @@ class Search:
         return values(game, state, self.settings.win_weight)
 
     def estimates(self, legal: list[Action]) -> list[Estimate]:
-        """The root's legal actions the search tried, most visited first."""
+        """The root's legal actions the search tried, most visited first; among equals the one
+        opened first, which is the playout policy's favourite (few iterations often tie)."""
         root = self.roots[self.seat]
-        found = [Estimate(a, root.children[a].visits, root.children[a].total / root.children[a].visits)
-                 for a in legal if a in root.children and root.children[a].visits]
-        return sorted(found, key=lambda e: (-e.visits, -e.value))
+        found = [Estimate(a, child.visits, child.total / child.visits)
+                 for a, child in root.children.items() if child.visits and a in legal]
+        return sorted(found, key=lambda e: -e.visits)
 
 
 def values(game: Game[Any], state: Any, win_weight: float) -> list[float]:

@@ -13,9 +13,9 @@ SPEC = GameSpec(
     terminal="stammtisch.games.diemacher.terminal",
     browser="diemacher.js",
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
-          "easy": "stammtisch.games.diemacher.search:EasyBot",
-          "normal": "stammtisch.games.diemacher.search:NormalBot",
-          "hard": "stammtisch.games.diemacher.search:HardBot"},
+          "easy": "stammtisch.bots.strengths:EasyBot",
+          "normal": "stammtisch.bots.strengths:NormalBot",
+          "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)),
     outcomes="stammtisch.games.diemacher.text:OUTCOMES",
 )

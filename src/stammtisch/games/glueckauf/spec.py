@@ -13,8 +13,8 @@ SPEC = GameSpec(
     terminal="stammtisch.games.glueckauf.terminal",
     browser="glueckauf.js",
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
-          "easy": "stammtisch.games.glueckauf.search:EasyBot",
-          "normal": "stammtisch.games.glueckauf.search:NormalBot",
-          "hard": "stammtisch.games.glueckauf.search:HardBot"},
+          "easy": "stammtisch.bots.strengths:EasyBot",
+          "normal": "stammtisch.bots.strengths:NormalBot",
+          "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {}) for n in (2, 3, 4)),
 )

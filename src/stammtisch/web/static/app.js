@@ -382,6 +382,7 @@ function renderDecision(message, ctx, board) {
       el("h2", { id: titleId }, t("Your decision")),
       board.describeDecision ? board.describeDecision(message.view, ctx) : null,
       groups.map((group, index) => decisionGroup(group, index, message)),
+      message.table && message.table.options && message.table.options.hints ? hintBox(message) : null,
     ];
   } else {
     const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
@@ -405,6 +406,30 @@ function renderDecision(message, ctx, board) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
   }
+}
+
+/** Tables with the hints option: a button that asks the server what the hard bot would do here; the
+ * answer (for this seat only) lists its best moves with their estimated values. */
+function hintBox(message) {
+  const { t } = page.texts;
+  const answer = el("div", { class: "hint-answer", "aria-live": "polite" });
+  const ask = async () => {
+    fill(answer, el("p", { class: "hint" }, t("The hard bot is thinking…")));
+    try {
+      const reply = await request({ type: "hint" });
+      const key = (action) => JSON.stringify(action);
+      const labels = new Map(message.legal.map((action, i) => [key(action), (message.labels || [])[i]]));
+      fill(answer, el("p", {}, t("The hard bot would choose:")), el("ol", {}, reply.hints.map((found) =>
+        el("li", {}, t("{action}: value {value} of 100 over {visits} simulated games", {
+          action: labels.get(key(found.action)) || key(found.action),
+          value: Math.round(100 * found.value), visits: found.visits,
+        })))));
+    } catch (error) {
+      fill(answer, el("p", { class: "hint" }, error.message));
+    }
+  };
+  return el("div", { class: "hints" },
+    el("button", { type: "button", class: "secondary", onclick: ask }, t("What would the hard bot do?")), answer);
 }
 
 /** One group per action kind, in the order the game lists them. */
