@@ -57,7 +57,8 @@ def test_parse_options_reads_json_else_strings() -> None:
 
 def test_bot_kinds_and_an_unknown_game() -> None:
     assert bot_kinds("random", "diemacher", 3) == ["random"] * 3
-    with pytest.raises(CliError, match="unknown bot kind 'clever'; choose one of heuristic, random"):
+    kinds = "heuristic, easy, normal, hard, random"
+    with pytest.raises(CliError, match=f"unknown bot kind 'clever'; choose one of {kinds}"):
         bot_kinds("clever", "diemacher", 3)
     with pytest.raises(CliError, match="unknown game 'nosuchgame'; choose one of diemacher, glueckauf"):
         make_bot("nosuchgame", "heuristic", 1)

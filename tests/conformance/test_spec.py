@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from stammtisch import i18n
+from stammtisch.bots.base import decide
 from stammtisch.engine.flow import AUTOMATIC, SEALED, SEQUENTIAL, FlowGame
 from stammtisch.engine.options import Option, check_options
 from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
@@ -69,14 +70,14 @@ def test_the_options_schema(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SPECS)
-def test_bots_choose_legal_actions_from_views(name: str) -> None:
+def test_bots_choose_legal_actions_from_what_their_seat_knows(name: str) -> None:
     spec = game_spec(name)
     game = spec.make(spec.default_players)
     state = play_to(game, 5, 20)
     seat = game.to_act(state)[0]
     legal = game.legal_actions(state, seat)
     for kind in spec.bot_kinds():
-        assert spec.bot(kind, 3).choose(game.view(state, seat), legal) in legal
+        assert decide(spec.bot(kind, 3), game, state, seat, legal) in legal  # views or resampled knowledge
 
 
 @pytest.mark.parametrize("table", tables(), ids=table_id)

@@ -27,8 +27,13 @@ def decide(bot: Bot | SearchBot, game: Game[Any], state: Any, seat: Seat, legal:
     state resampled from the seat's knowledge (a fixed seed: equal knowledge gives an equal sample)."""
     legal = game.legal_actions(state, seat) if legal is None else legal
     if isinstance(bot, SearchBot):
-        return bot.choose_in(game, game.resample(state, seat, random.Random(0)), seat, legal)
+        return bot.choose_in(game, knowledge_of(game, state, seat), seat, legal)
     return bot.choose(game.view(state, seat), legal)
+
+
+def knowledge_of(game: Game[Any], state: Any, seat: Seat) -> Any:
+    """A state resampled from what ``seat`` knows, with a fixed seed: equal knowledge, equal sample."""
+    return game.resample(state, seat, random.Random(0))
 
 
 class RandomBot:

@@ -134,7 +134,8 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
 
 def bot_kind_name(kind: str) -> str:
     """A bot kind as the reader says it (the option values stay English: --bots heuristic)."""
-    names = {"heuristic": _("heuristic"), "random": _("random")}
+    names = {"heuristic": _("heuristic"), "random": _("random"), "easy": _("easy"), "normal": _("normal"),
+             "hard": _("hard")}
     return names.get(kind, kind)
 
 

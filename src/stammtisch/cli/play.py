@@ -14,6 +14,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from stammtisch.bots.base import Bot, decide
+from stammtisch.bots.hints import hint, hints_allowed
+from stammtisch.bots.ismcts import Estimate
 from stammtisch.cli.common import (
     CliError,
     Texts,
@@ -55,9 +57,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--players", type=int, default=None, help=_("number of players (default: {defaults})").format(
         defaults=", ".join(f"{_(spec.title)} {spec.default_players}" for spec in games().values())))
     parser.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
-    parser.add_argument("--bots", help=_("bot kind for the other seats: heuristic or random, or one per seat "
-                                         "separated by commas (default: heuristic where the game has one, "
-                                         "else random)"))
+    parser.add_argument("--bots", help=_("bot kind for the other seats: heuristic, easy, normal, hard or random, "
+                                         "or one per seat separated by commas (default: heuristic where the game "
+                                         "has one, else random)"))
     parser.add_argument("--seed", type=int, help=_("seed of the game and the bots (default: a fresh random seed)"))
     add_table_arguments(parser)
     parser.add_argument("--records", metavar="DIR",
@@ -91,6 +93,14 @@ def seat_name(seat: Seat, bot_kind: str | None) -> str:
     if bot_kind is None:
         return _("Player {number} (you)").format(number=seat + 1)
     return _("Player {number} ({kind} bot)").format(number=seat + 1, kind=bot_kind_name(bot_kind))
+
+
+HINT = 0  # read_choice's answer when the player asks for a hint
+
+
+def hint_line(number: int, action: str, estimate: Estimate) -> str:
+    return _("{number}. {action} — value {value} of 100 over {visits} simulated games").format(
+        number=number, action=action, value=round(100 * estimate.value), visits=estimate.visits)
 
 
 class Session:
@@ -153,11 +163,25 @@ class Session:
         choices = [Text(f"{n:>2}. ", style="bold") + Text(self.texts.action(a, view)) for n, a in enumerate(legal, 1)]
         self.console.print(Columns(choices, column_first=True, padding=(0, 3)) if len(choices) > 12
                            else Text("\n").join(choices))
-        return legal[self.read_choice(len(legal)) - 1]
+        offer = hints_allowed(self.match.game)
+        while (choice := self.read_choice(len(legal), offer)) == HINT:
+            self.show_hint(seat, view, legal)
+        return legal[choice - 1]
 
-    def read_choice(self, count: int) -> int:
+    def show_hint(self, seat: Seat, view: dict[str, Any], legal: list[Action]) -> None:
+        """What the hard bot would do here, from the seat's knowledge only."""
+        self.console.print(_("The hard bot is thinking…"))
+        found = hint(self.match.game, self.match.state, seat, seed=len(self.match.record.moves))
+        self.console.print(Text(_("The hard bot would choose:"), style="bold"))
+        for estimate in found:
+            text = self.texts.action(estimate.action, view)
+            self.console.print(Text(hint_line(legal.index(estimate.action) + 1, text, estimate)))
+
+    def read_choice(self, count: int, offer_hints: bool = False) -> int:
+        """The number chosen, or HINT when the player asks for a hint (only if ``offer_hints``)."""
         while True:
-            self.console.print(_("Your choice (1–{count}, q to quit): ").format(count=count), end="")
+            self.console.print((_("Your choice (1–{count}, h for a hint, q to quit): ") if offer_hints
+                                else _("Your choice (1–{count}, q to quit): ")).format(count=count), end="")
             line = sys.stdin.readline()
             if not line:
                 self.console.print()
@@ -167,6 +191,8 @@ class Session:
                 self.console.print(answer, markup=False, highlight=False)
             if answer.lower() in ("q", "quit"):
                 raise Quit
+            if offer_hints and answer.lower() in ("h", "hint"):
+                return HINT
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer)
             self.console.print(Text.assemble((_("{answer!r} is not a choice:").format(answer=answer), "red"), " ",

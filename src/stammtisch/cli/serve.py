@@ -67,6 +67,9 @@ LIMITS: list[tuple[str, str, type, str]] = [
     ("--ping-interval", "ping_interval", float, N_("seconds between WebSocket pings")),
     ("--ping-timeout", "ping_timeout", float, N_("seconds a WebSocket client has to answer a ping")),
     ("--page-size", "page_size", int, N_("tables per page of the lobby listing")),
+    ("--bot-workers", "bot_workers", int, N_("worker processes in which search bots (easy, normal, hard) think")),
+    ("--bot-timeout", "bot_timeout", float,
+     N_("seconds a search bot may think; then the heuristic bot decides for it")),
 ]
 
 

@@ -93,6 +93,10 @@ class Option:
             name=self.name, value=shown, kind=_(KIND_NAMES[self.kind]))
 
 
+# Shared by every game: a human seat may ask what the hard bot would do (bots/hints.py).
+HINTS = Option("hints", bool, False, N_("Hints: a player may ask what the hard bot would do"), "docs/bots.md Hints")
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "…"

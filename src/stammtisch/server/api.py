@@ -226,6 +226,12 @@ async def undo(request: Request) -> Response:
     return JSON({"ok": True, "move_no": move_no})
 
 
+async def hint(request: Request) -> Response:
+    hub = hub_of(request)
+    table = await table_of(request)
+    return JSON(await hub.hint(table, hub.seat_of(table, token_of(request))))
+
+
 async def record(request: Request) -> Response:
     table = await table_of(request)
     text = hub_of(request).record(table)
@@ -382,6 +388,8 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                                                      action_field(message), move_no_field(message))
                 elif message["type"] == "undo":
                     reply["move_no"] = await hub.undo(table, hub.seat_of(table, token), move_no_field(message))
+                elif message["type"] == "hint":
+                    reply = {"type": "hint", **await hub.hint(table, hub.seat_of(table, token))}
                 elif message["type"] == "auth":
                     raise conflict("this connection is authenticated already; to change seats, connect again")
             except ApiError as error:
@@ -409,5 +417,6 @@ routes = [
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/undo", undo, methods=["POST"]),
     Route("/api/tables/{table_id}/record", record),
+    Route("/api/tables/{table_id}/hint", hint),
     WebSocketRoute("/ws/tables/{table_id}", table_socket),
 ]

@@ -12,3 +12,8 @@ def bot_kinds(game: str) -> tuple[str, ...]:
 
 def make_bot(game: str, kind: str, seed: int) -> Bot:
     return game_spec(game).bot(kind, seed)
+
+
+def default_bot_kind(game: str) -> str:
+    """The kind that stands in when a search bot cannot decide in time (the heuristic one)."""
+    return game_spec(game).default_bot()

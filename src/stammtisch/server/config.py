@@ -24,6 +24,8 @@ class Config:
     database: str | None = None  # an SQLAlchemy or plain URL; default: SQLite in data_dir
     redis: str | None = None  # redis://… lets several server processes share live updates
     bot_delay: float = 0.5  # seconds a server bot waits before it acts
+    bot_workers: int = 1  # processes in which search bots think (server/thinking.py)
+    bot_timeout: float = 5.0  # seconds a search bot may think before the heuristic bot decides instead
     max_message: int = MAX_MESSAGE
     public_url: str = ""  # base of invite links; default: none (links relative to this server)
     auth_timeout: float = 10.0  # seconds a new WebSocket has to send its auth message

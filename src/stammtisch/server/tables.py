@@ -23,7 +23,8 @@ from typing import Any
 
 import orjson
 
-from stammtisch.bots.base import Bot, decide
+from stammtisch.bots.base import Bot, SearchBot, decide
+from stammtisch.bots.hints import HINT_KIND, hints_allowed
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
@@ -31,12 +32,13 @@ from stammtisch.engine.registry import games, make_game
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
 from stammtisch.i18n import _
-from stammtisch.server.bots import bot_kinds, make_bot
+from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
 from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
+from stammtisch.server.thinking import Thinkers
 
 log = logging.getLogger("stammtisch.server")
 
@@ -120,6 +122,7 @@ class LiveTable:
         # moves its own way; the move numbers clients see and send are these counts.
         self.seen: dict[Seat | None, list[int]] = {}
         self.bots: dict[Seat, Bot] = {}
+        self.hinting: set[Seat] = set()  # seats whose hint is being worked out
         self.bot_task: asyncio.Task[None] | None = None
         # Called after every entry with its events, the table's state being the one after it (keeps
         # caches of what pages show, e.g. the rendered history, up to date without replays).
@@ -255,6 +258,7 @@ class Hub:
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        self.thinkers = Thinkers(config.bot_workers, config.bot_timeout)
         self.store = Store(config.database_url())
         self.broker = make_broker(config.redis)
         self.shared = config.redis is not None  # other processes write to the same database
@@ -296,6 +300,7 @@ class Hub:
                 await task
         await self.broker.close()
         await self.store.close()
+        self.thinkers.close()
 
     # Loading and catching up.
 
@@ -658,6 +663,29 @@ class Hub:
         await self.changed(table)
         return version
 
+    async def hint(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
+        """What the hard bot would do in ``seat``'s place (only at tables with hints on): its best moves
+        with their estimated values, searched in a worker from the seat's knowledge; for this seat only."""
+        if table.game is None or not hints_allowed(table.game):
+            raise ApiError(403, "no_hints", "hints are off at this table (table option hints)")
+        if table.status != "running":
+            raise conflict("hints are given while the game is running")
+        legal = table.game.legal_actions(table.state, seat)
+        if not legal:
+            raise conflict("it is not your decision")
+        if seat in table.hinting:
+            raise ApiError(429, "busy", "a hint for your seat is already being worked out")
+        table.hinting.add(seat)
+        try:
+            found = await self.thinkers.hint(table.game, table.state, seat, legal, secrets.randbelow(2**31))
+        except TimeoutError:
+            raise ApiError(503, "too_slow", "the hint took too long; try again") from None
+        finally:
+            table.hinting.discard(seat)
+        return {"move_no": table.move_no(seat), "bot": HINT_KIND,
+                "hints": [{"action": action_to_json(e.action), "value": round(e.value, 3), "visits": e.visits}
+                          for e in found]}
+
     def record(self, table: LiveTable) -> str:
         if table.status != "finished":
             raise conflict("the record can be downloaded once the game is over")
@@ -686,7 +714,7 @@ class Hub:
             if not seats or table.status != "running":
                 continue
             try:
-                await self.act(table, seats[0], self._bot_move(table, seats[0]), table.move_no(seats[0]))
+                await self.act(table, seats[0], await self._bot_move(table, seats[0]), table.move_no(seats[0]))
                 failures = 0
             except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1
@@ -702,9 +730,11 @@ class Hub:
                     return
                 await asyncio.sleep(0.05 * failures)
 
-    def _bot_move(self, table: LiveTable, seat: Seat) -> Action:
-        """The bot's choice; if it fails or is not legal, logged, and a random legal action instead, so that
-        a table never waits for a bot that cannot move."""
+    async def _bot_move(self, table: LiveTable, seat: Seat) -> Action:
+        """The bot's choice.  A search bot thinks in a worker process (server/thinking.py) from a
+        snapshot of its seat's knowledge; if it takes longer than the time limit or fails, the game's
+        default (heuristic) bot decides instead.  A choice that fails or is not legal is logged and
+        replaced by a random legal action, so that a table never waits for a bot that cannot move."""
         assert table.game is not None
         legal = table.game.legal_actions(table.state, seat)
         kind = table.seats[seat].bot_kind or "random"
@@ -714,12 +744,27 @@ class Hub:
         if not legal:
             raise ApiError(500, "stalled", f"seat {seat} is to act but has no legal action")
         fallback = legal[secrets.randbelow(len(legal))]
+        if isinstance(bot, SearchBot) and len(legal) > 1:
+            try:
+                action = await self.thinkers.decide(table.game, table.state, seat, legal, kind,
+                                                    secrets.randbelow(2**31))
+                return self._legal_or(fallback, action, table, seat, kind)
+            except Exception as error:
+                log.warning("%s bot at table %s seat %s: %s; the %s bot decides instead", kind, table.id, seat,
+                            "no decision in time" if isinstance(error, TimeoutError) else repr(error),
+                            default_bot_kind(table.row.game))
+                bot = make_bot(table.row.game, default_bot_kind(table.row.game), secrets.randbelow(2**31))
         try:
             action = decide(bot, table.game, table.state, seat, legal)
         except Exception:
             log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
             return fallback
-        if action not in legal:
+        return self._legal_or(fallback, action, table, seat, kind)
+
+    @staticmethod
+    def _legal_or(fallback: Action, action: Action, table: LiveTable, seat: Seat, kind: str) -> Action:
+        assert table.game is not None
+        if action not in table.game.legal_actions(table.state, seat):
             log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
                       seat, action, fallback)
             return fallback

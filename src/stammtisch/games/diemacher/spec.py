@@ -13,7 +13,10 @@ SPEC = GameSpec(
     terminal="stammtisch.games.diemacher.terminal",
     browser="diemacher.js",
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
-    bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot"},
+    bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
+          "easy": "stammtisch.bots.strengths:EasyBot",
+          "normal": "stammtisch.bots.strengths:NormalBot",
+          "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)),
     outcomes="stammtisch.games.diemacher.text:OUTCOMES",
 )

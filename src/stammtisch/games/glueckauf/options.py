@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.options import Option, OptionError
+from stammtisch.engine.options import HINTS, Option, OptionError
 from stammtisch.engine.options import check_options as check_declared
 from stammtisch.i18n import N_, _
 
@@ -21,6 +21,7 @@ OPTIONS: tuple[Option, ...] = (
     # path of an edition data file; None: the packaged edition
     Option("edition", str, None, N_("Edition data file"), "glueck-auf.md Editions", nullable=True, lobby=False,
            server_file=True),
+    HINTS,
 )
 
 

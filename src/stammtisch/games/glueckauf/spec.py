@@ -13,6 +13,9 @@ SPEC = GameSpec(
     terminal="stammtisch.games.glueckauf.terminal",
     browser="glueckauf.js",
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
-    bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot"},
+    bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
+          "easy": "stammtisch.bots.strengths:EasyBot",
+          "normal": "stammtisch.bots.strengths:NormalBot",
+          "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {}) for n in (2, 3, 4)),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.flow import FlowGame
+from stammtisch.engine.options import HINTS
 from stammtisch.engine.view import envelope
 from stammtisch.games.glueckauf.board import BANK, FACTORY, LEVELS, ORDER
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
@@ -33,7 +34,7 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
     acting = s.draft_queue[0] if s.phase == DRAFT else s.current
     current = None if s.phase == OVER else acting
     board: dict[str, Any] = {
-        "options": {k: v for k, v in game.options.items() if k != "edition"},
+        "options": {k: v for k, v in game.options.items() if k not in ("edition", HINTS.name)},  # the rules in force
         "shift": s.shift,
         "shifts": game.edition.shifts,
         "current": current,

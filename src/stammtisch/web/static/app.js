@@ -3,7 +3,7 @@
 // export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
   showAlert, topBar, uid,
 } from "./common.js";
 
@@ -377,14 +377,18 @@ function context(message) {
   };
 }
 
+const DEFAULT_BOT_NAMES = {
+  heuristic: "Bot {number} (heuristic)", random: "Bot {number} (random)", easy: "Bot {number} (easy)",
+  normal: "Bot {number} (normal)", hard: "Bot {number} (hard)",
+};
+
 /** A seat's name; the server's default names ("Player 2", "Bot 3 (heuristic)") in the page's language. */
 function seatName(s) {
   const { t } = page.texts;
   const number = s.seat + 1;
   if (s.name === `Player ${number}`) return t("Player {number}", { number });
-  if (s.kind === "bot" && s.name === `Bot ${number} (heuristic)`) return t("Bot {number} (heuristic)", { number });
-  if (s.kind === "bot" && s.name === `Bot ${number} (random)`) return t("Bot {number} (random)", { number });
-  return s.name;
+  const kind = s.kind === "bot" && s.name === `Bot ${number} (${s.bot})` ? DEFAULT_BOT_NAMES[s.bot] : undefined;
+  return kind ? t(kind, { number }) : s.name;
 }
 
 function seatList(message) {
@@ -417,6 +421,7 @@ function renderDecision(message, ctx, board) {
       el("h2", { id: titleId }, t("Your decision")),
       board.describeDecision ? board.describeDecision(message.view, ctx) : null,
       groups.map((group, index) => decisionGroup(group, index, message)),
+      message.table && message.table.options && message.table.options.hints ? hintBox(message) : null,
     ];
   } else {
     const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
@@ -440,6 +445,30 @@ function renderDecision(message, ctx, board) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
   }
+}
+
+/** Tables with the hints option: a button that asks the server what the hard bot would do here; the
+ * answer (for this seat only) lists its best moves with their estimated values. */
+function hintBox(message) {
+  const { t } = page.texts;
+  const answer = el("div", { class: "hint-answer", "aria-live": "polite" });
+  const ask = async () => {
+    fill(answer, el("p", { class: "hint" }, t("The hard bot is thinking…")));
+    try {
+      const reply = await request({ type: "hint" });
+      const key = (action) => JSON.stringify(action);
+      const labels = new Map(message.legal.map((action, i) => [key(action), (message.labels || [])[i]]));
+      fill(answer, el("p", {}, t("The hard bot would choose:")), el("ol", {}, reply.hints.map((found) =>
+        el("li", {}, t("{action}: value {value} of 100 over {visits} simulated games", {
+          action: labels.get(key(found.action)) || key(found.action),
+          value: Math.round(100 * found.value), visits: found.visits,
+        })))));
+    } catch (error) {
+      fill(answer, el("p", { class: "hint" }, error.message));
+    }
+  };
+  return el("div", { class: "hints" },
+    el("button", { type: "button", class: "secondary", onclick: ask }, t("What would the hard bot do?")), answer);
 }
 
 /** One group per action kind, in the order the game lists them. */
@@ -592,7 +621,7 @@ async function renderWaitingRoom() {
       controls.push(
         el("button", { type: "button", onclick: () => invite(s.seat) }, t("Invite a friend")),
         el("label", { for: kindId, class: "visually-hidden" }, t("Bot kind")),
-        el("select", { id: kindId }, bots.map((k) => el("option", { value: k }, botKindName(k)))),
+        el("select", { id: kindId }, bots.map((k) => el("option", { value: k }, botKindName(page.texts.t, k)))),
         el("button", { type: "button", onclick: () => addBot(s.seat, document.getElementById(kindId).value) },
           t("Add a bot")));
     }
@@ -672,11 +701,6 @@ function startControls(seats, free) {
   };
   return el("p", {}, el("button", { type: "button", class: "primary", disabled: !ready, onclick: start },
     t("Start the game")), ready ? null : el("span", { class: "hint" }, " ", t("Fill every seat first.")));
-}
-
-function botKindName(kind) {
-  const { t } = page.texts;
-  return { heuristic: t("heuristic bot"), random: t("random bot") }[kind] || kind;
 }
 
 export function copyField(text, labelText) {

@@ -147,6 +147,14 @@ export function forgetSeat(tableId) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 
+/** A bot kind as the reader says it (the kinds themselves stay English in the API). */
+export function botKindName(t, kind) {
+  return {
+    heuristic: t("heuristic bot"), random: t("random bot"), easy: t("easy bot"), normal: t("normal bot"),
+    hard: t("hard bot"),
+  }[kind] || kind;
+}
+
 /** The top bar: home link, title, language switch. onLanguage(code) is called on a change. */
 export function topBar(texts, title, onLanguage) {
   const { t } = texts;

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, options, who sits where), open tables, your games.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
+  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
   showAlert, topBar,
 } from "./common.js";
 
@@ -95,8 +95,7 @@ function newTableForm() {
     return el("div", { class: "seat-choice" },
       el("label", { for: id }, t("Seat {number}", { number: seat + 1 })),
       el("select", { id, name: id },
-        info.bots.map((kind) => el("option", { value: `bot:${kind}` }, kind === "heuristic" ? t("heuristic bot")
-          : t("random bot"))),
+        info.bots.map((kind) => el("option", { value: `bot:${kind}` }, botKindName(t, kind))),
         el("option", { value: "invite" }, t("Invite a friend")),
         el("option", { value: "open" }, t("Leave open (anyone may join)"))));
   });

@@ -1,0 +1,254 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), multiple-observer.
+
+Game-independent: it uses only the game contract (``resample``, ``copy``, ``to_act``,
+``legal_actions``, ``apply``, ``sealed``, ``is_over``, ``scores``, ``winners``).  docs/bots.md
+explains the design; in short:
+
+- Every iteration draws a *determinization* from the seat's knowledge with ``game.resample`` (the
+  search never sees the true state) and plays it down the trees, then out to the end (or to a depth
+  cut-off) by a playout policy, and backs the seats' values up.
+- One tree per seat (MO-ISMCTS).  A tree's edges are what *its* seat observes of a move: the action
+  itself, except a move made during a sealed decision (``game.sealed``) by another seat, which that
+  tree sees only as "seat m committed" (``Hidden(m)``).  So no seat's statistics branch on another
+  seat's hidden sealed choice, and whoever decides selects in its own tree only.
+- During a sealed decision several seats may act (``to_act``); the search lets the seat asking
+  decide first at the root and the others in ``to_act`` order after it: since nobody sees the
+  others' sealed choices, the order changes nothing any seat knows.
+- Long decision lists get progressive widening: a node with more than ``widen_above`` legal actions
+  opens a new child only while it has fewer than ``widen_c * visits ** widen_alpha`` children.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from stammtisch.bots.base import Bot
+from stammtisch.engine.protocol import Action, Game, Seat
+
+Policy = Callable[[Game[Any], Any, Seat, list[Action], random.Random], Action]
+
+
+class Hidden(NamedTuple):
+    """What the other seats observe of a move made during a sealed decision: who committed."""
+
+    seat: Seat
+
+
+class Node:
+    """A node of one seat's tree: statistics of the edge that leads here (made by ``mover``)."""
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # sum of the values of the seat that made the move into this node
+
+    def child(self, key: Any) -> Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a search bot searches; the strengths (bots/strengths.py) are instances of this."""
+
+    iterations: int = 1000  # per decision (the budget when ``seconds`` is None)
+    seconds: float | None = None  # CPU seconds per decision (one core): stop then, even before ``iterations``
+    exploration: float = 0.7  # UCB constant (values lie in [0, 1])
+    widen_above: int = 12  # progressive widening for nodes with more legal actions than this
+    widen_c: float = 2.0
+    widen_alpha: float = 0.5
+    depth: int | None = None  # playout moves before the game is judged by its current scores
+    win_weight: float = 0.5  # value = win_weight * win share + (1 - win_weight) * score margin
+    noise: float = 0.0  # probability of a uniformly random legal move instead of the search's choice
+    playout: str = "random"  # the game's bot kind that plays the playouts and orders new children
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One root action with the search's estimate of it (for hints)."""
+
+    action: Action
+    visits: int
+    value: float  # the asking seat's mean value in [0, 1] (0.5 + half the normalised score margin, …)
+
+
+def random_policy(game: Game[Any], state: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+class BotPolicy:
+    """A playout policy that asks a view bot (a game's heuristic bot) about the sampled state."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, game: Game[Any], state: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        return self.bot.choose(game.view(state, seat), legal)
+
+
+class Search:
+    """One decision's search from a knowledge sample of ``seat``."""
+
+    def __init__(self, game: Game[Any], knowledge: Any, seat: Seat, settings: Settings, rng: random.Random,
+                 playout: Policy = random_policy) -> None:
+        self.game = game
+        self.knowledge = knowledge
+        self.seat = seat
+        self.settings = settings
+        self.rng = rng
+        self.playout = playout
+        self.roots = [Node() for _ in range(game.num_players)]
+        self.iterations = 0
+
+    def run(self) -> None:
+        settings = self.settings
+        # CPU time of this process: the budget is one core's, however busy the machine is.  The search
+        # stops when the time left would not fit another iteration of the mean length so far.
+        start = time.process_time()
+        while self.iterations < settings.iterations:
+            if settings.seconds is not None and self.iterations:
+                spent = time.process_time() - start
+                if spent * (self.iterations + 1) / self.iterations > settings.seconds:
+                    break
+            self.iterate()
+            self.iterations += 1
+
+    def iterate(self) -> None:
+        game, rng = self.game, self.rng
+        state = game.resample(self.knowledge, self.seat, rng)
+        nodes = list(self.roots)
+        paths: list[list[tuple[Node, Seat]]] = [[] for _ in nodes]
+        mover: Seat | None = self.seat
+        while not game.is_over(state):
+            seat = mover if mover is not None else game.to_act(state)[0]
+            mover = None
+            legal = game.legal_actions(state, seat)
+            action, expanded = self.select(nodes[seat], state, seat, legal)
+            hidden = game.sealed(state)
+            for observer, node in enumerate(nodes):
+                key = Hidden(seat) if hidden and observer != seat else action
+                nodes[observer] = node.child(key)
+                paths[observer].append((nodes[observer], seat))
+            game.apply(state, seat, action)
+            if expanded:
+                break
+        values = self.finish(state)
+        for path in paths:
+            for node, seat in path:
+                node.visits += 1
+                node.total += values[seat]
+
+    def select(self, node: Node, state: Any, seat: Seat, legal: list[Action]) -> tuple[Action, bool]:
+        """The acting seat's choice in its own tree; True if it opened a new child.  New children
+        are opened in the order the playout policy prefers them (the heuristic's favourite first)."""
+        children, settings = node.children, self.settings
+        if len(legal) == 1:  # a forced move opens no choice: the descent goes on
+            return legal[0], False
+        untried = [a for a in legal if a not in children]
+        limit = len(legal) if len(legal) <= settings.widen_above else math.ceil(
+            settings.widen_c * max(1, node.visits) ** settings.widen_alpha)
+        if untried and len(children) < limit:
+            for action in legal:
+                child = children.get(action)
+                if child is not None:
+                    child.avail += 1
+            return self.playout(self.game, state, seat, untried, self.rng), True
+        best, best_score = legal[0], -math.inf
+        c = settings.exploration
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                continue
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+    def finish(self, state: Any) -> list[float]:
+        """Play out from ``state`` and value the end for every seat."""
+        game, rng, playout = self.game, self.rng, self.playout
+        left = self.settings.depth
+        while not game.is_over(state) and (left is None or left > 0):
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, playout(game, state, seat, game.legal_actions(state, seat), rng))
+            if left is not None:
+                left -= 1
+        return values(game, state, self.settings.win_weight)
+
+    def estimates(self, legal: list[Action]) -> list[Estimate]:
+        """The root's legal actions the search tried, most visited first; among equals the one
+        opened first, which is the playout policy's favourite (few iterations often tie)."""
+        root = self.roots[self.seat]
+        found = [Estimate(a, child.visits, child.total / child.visits)
+                 for a, child in root.children.items() if child.visits and a in legal]
+        return sorted(found, key=lambda e: -e.visits)
+
+
+def values(game: Game[Any], state: Any, win_weight: float) -> list[float]:
+    """Each seat's value in [0, 1]: its share of the win (the game's winners, or the best current
+    scores before the end) mixed with its score margin over the best other seat, normalised."""
+    scores = game.scores(state)
+    winners = game.winners(state) if game.is_over(state) else [s for s, v in enumerate(scores) if v == max(scores)]
+    scale = max(1, max(abs(v) for v in scores))
+    result = []
+    for seat, points in enumerate(scores):
+        best_other = max(v for s, v in enumerate(scores) if s != seat)
+        margin = max(-1.0, min(1.0, (points - best_other) / scale))
+        win = 1 / len(winners) if seat in winners else 0.0
+        result.append(win_weight * win + (1 - win_weight) * (0.5 + margin / 2))
+    return result
+
+
+class SearchingBot:
+    """A search bot (``bots.base.SearchBot``) with fixed settings; ``seed`` makes it reproducible.
+    A game's strengths are subclasses that set ``settings`` (games/*/search.py)."""
+
+    settings = Settings()
+
+    def __init__(self, seed: int = 0, settings: Settings | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.settings = settings or self.settings
+        self.last: Search | None = None
+        self._policies: dict[str, Policy] = {}
+
+    def policy(self, game: Game[Any]) -> Policy:
+        """The playout policy: random, or the game's bot of kind ``settings.playout``."""
+        kind = self.settings.playout
+        if kind == "random":
+            return random_policy
+        if game.name not in self._policies:
+            from stammtisch.engine.registry import game_spec
+
+            self._policies[game.name] = BotPolicy(game_spec(game.name).bot(kind, self.seed))
+        return self._policies[game.name]
+
+    def search(self, game: Game[Any], knowledge: Any, seat: Seat) -> Search:
+        search = Search(game, knowledge, seat, self.settings, random.Random(self.rng.getrandbits(64)),
+                        self.policy(game))
+        search.run()
+        self.last = search
+        return search
+
+    def choose_in(self, game: Game[Any], knowledge: Any, seat: Seat, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.settings.noise and self.rng.random() < self.settings.noise:
+            return legal[self.rng.randrange(len(legal))]
+        found = self.search(game, knowledge, seat).estimates(legal)
+        return found[0].action if found else legal[self.rng.randrange(len(legal))]
+
+    def hint(self, game: Game[Any], knowledge: Any, seat: Seat, legal: list[Action], top: int = 3) -> list[Estimate]:
+        """The moves the search likes best, with their estimated values."""
+        return self.search(game, knowledge, seat).estimates(legal)[:top]

@@ -1,0 +1,136 @@
+"""The information-set search bot (bots/ismcts.py, docs/bots.md) on both games."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from typing import Any
+
+import pytest
+
+from stammtisch.bots.base import decide, knowledge_of
+from stammtisch.bots.ismcts import Hidden, Search, SearchingBot, Settings, values
+from stammtisch.engine.match import Match
+from stammtisch.engine.protocol import Game
+from stammtisch.engine.registry import game_spec, make_game
+
+FAST = Settings(iterations=40)  # an iteration budget and no clock: the search is reproducible
+
+
+def advance(game: Game[Any], seed: int, moves: int, until: Any = None) -> Any:
+    """A state after ``moves`` moves of heuristic bots (or at the first state where ``until`` holds)."""
+    spec = game_spec(game.name)
+    bots = [spec.bot("heuristic", seat) for seat in range(game.num_players)]
+    state, _events = game.new_state(seed)
+    for _ in range(moves):
+        if game.is_over(state) or (until is not None and until(state)):
+            break
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, decide(bots[seat], game, state, seat))
+    return state
+
+
+def decision_points(game: Game[Any]) -> list[tuple[Any, int]]:
+    """(state, seat) pairs with a real choice, early and late in a game."""
+    found = []
+    for moves in (3, 25, 60, 120):
+        state = advance(game, 7, moves)
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) > 1:
+            found.append((state, seat))
+    return found
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
+def test_decision_ignores_what_the_seat_cannot_see(name: str, players: int) -> None:
+    # Issue 11: same knowledge, same seed -> same action, whatever lies hidden from the seat.
+    game = make_game(name, players)
+    points = decision_points(game)
+    assert len(points) >= 3
+    for state, seat in points:
+        other = game.resample(state, seat, random.Random(12345))
+        assert game.view(other, seat) == game.view(state, seat)
+        assert game.to_json(other) != game.to_json(state), "the two states must differ in hidden parts"
+        first = decide(SearchingBot(99, FAST), game, state, seat)
+        second = decide(SearchingBot(99, FAST), game, other, seat)
+        assert first == second
+        assert first in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
+def test_registered_strengths_decide_from_knowledge_alone(name: str, players: int) -> None:
+    spec = game_spec(name)
+    game = make_game(name, players)
+    state, seat = decision_points(game)[1]
+    other = game.resample(state, seat, random.Random(4))
+    for kind in ("easy", "normal", "hard"):
+        bot = spec.bot(kind, 5)
+        quick = dataclasses.replace(bot.settings, iterations=30, seconds=None)
+        first = decide(type(bot)(5, quick), game, state, seat)
+        assert first == decide(type(bot)(5, quick), game, other, seat)
+
+
+def test_a_sealed_choice_stays_hidden_in_the_other_seats_trees() -> None:
+    # die-macher.md: program cards, bids and start positions are chosen sealed; the other seats'
+    # statistics must not branch on what a seat chose there, only on the fact that it committed.
+    game = make_game("diemacher", 4)
+    state = advance(game, 3, 400, until=lambda s: game.sealed(s) and len(game.to_act(s)) > 1)
+    assert game.sealed(state) and len(game.to_act(state)) > 1
+    seat = game.to_act(state)[-1]  # not the first of to_act: the asking seat still decides first
+    search = Search(game, knowledge_of(game, state, seat), seat, FAST, random.Random(1))
+    search.run()
+    assert set(search.roots[seat].children) <= set(game.legal_actions(state, seat))
+    assert len(search.roots[seat].children) > 1
+    for observer, root in enumerate(search.roots):
+        if observer != seat:
+            assert list(root.children) == [Hidden(seat)]
+            assert root.children[Hidden(seat)].visits == FAST.iterations
+
+
+def test_progressive_widening_limits_the_children_of_long_lists() -> None:
+    game = make_game("diemacher", 4)
+    state = advance(game, 3, 400, until=lambda s: max(len(game.legal_actions(s, x)) for x in game.to_act(s)) > 30)
+    seat = max(game.to_act(state), key=lambda x: len(game.legal_actions(state, x)))
+    settings = Settings(iterations=60, widen_above=12, widen_c=2.0, widen_alpha=0.5)
+    search = Search(game, knowledge_of(game, state, seat), seat, settings, random.Random(2))
+    search.run()
+    root = search.roots[seat]
+    assert len(root.children) <= math.ceil(2.0 * math.sqrt(settings.iterations))
+    assert len(root.children) < len(game.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("glueckauf", 2)])
+def test_a_search_bot_plays_a_whole_game_legally(name: str, players: int) -> None:
+    game = make_game(name, players)
+    match = Match(game, 11)
+    bots = [SearchingBot(seat, Settings(iterations=4, playout="heuristic" if seat else "random"))
+            for seat in range(players)]
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.act(seat, decide(bots[seat], game, match.state, seat))  # step() refuses illegal actions
+    assert len(game.scores(match.state)) == players
+
+
+def test_values_mix_the_win_share_and_the_score_margin() -> None:
+    game = make_game("glueckauf", 3)
+    state = advance(game, 5, 10_000)
+    assert game.is_over(state)
+    found = values(game, state, 0.5)
+    winners = game.winners(state)
+    assert all(0.0 <= v <= 1.0 for v in found)
+    assert max(range(3), key=lambda s: found[s]) in winners
+    loser = min(range(3), key=lambda s: game.scores(state)[s])
+    assert values(game, state, 1.0)[loser] == 0.0 or loser in winners
+
+
+def test_hint_estimates_are_the_roots_most_visited_moves() -> None:
+    game = make_game("glueckauf", 3)
+    state, seat = decision_points(game)[1]
+    legal = game.legal_actions(state, seat)
+    bot = SearchingBot(3, FAST)
+    found = bot.hint(game, knowledge_of(game, state, seat), seat, legal, top=2)
+    assert 1 <= len(found) <= 2 and all(e.action in legal for e in found)
+    assert bot.last is not None
+    assert found[0].visits == max(child.visits for child in bot.last.roots[seat].children.values())
+    assert sum(child.visits for child in bot.last.roots[seat].children.values()) == FAST.iterations
