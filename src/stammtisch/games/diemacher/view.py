@@ -63,7 +63,7 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
         "last_round": game.last_round,
         "start_player": state.start_player,
         "turn_order": state.turn_order(),
-        "boards": [_board(game, state, pos, seat) for pos in range(4)],
+        "boards": _boards(game, state, seat),
         "seats": [_player(game, state, s, seat, over) for s in range(state.seats)],
         "program_display": [c if c != NOBODY else None for c in state.program_display],
         "program_deck": len(state.program_deck),
@@ -85,19 +85,30 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
                     final_detail=detail)
 
 
-def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[str, Any]:
+def _boards(game: DieMacher, state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The four state boards; what they have in common (the election order, the programs) is worked
+    out once for all four."""
+    in_play = game.from_election(state)
+    voting = game.elections_in(state.round)
+    # the board whose politicians are being revealed one by one (die-macher.md phase 6)
+    revealing = (in_play[state.cursor] if state.phase == "politicians" and state.step != "reveal"
+                 and state.cursor < len(in_play) else None)
+    programs = [frozenset(p.program) for p in state.players]
+    return [_board(game, state, pos, seat, pos == revealing, pos in voting, programs) for pos in range(4)]
+
+
+def _board(game: DieMacher, state: State, pos: int, seat: int | None, revealed_row: bool, voting: bool,
+           programs: list[frozenset[int]]) -> dict[str, Any]:
     board = state.boards[pos]
     card = game.edition.states[board.card]
-    in_play = game.from_election(state)
-    revealed_row = (state.phase == "politicians" and state.step != "reveal"
-                    and state.cursor < len(in_play) and in_play[state.cursor] == pos)
+    politicians = game.edition.politicians
     return {
         "state": card.id,
         "name": card.name,
         "max_vp": card.max_vp,
         "vp_table": [list(row) for row in card.vp_table],
         "in_play": board.in_play,
-        "ballot_box": board.in_play and pos in game.elections_in(state.round),
+        "ballot_box": board.in_play and voting,
         "opinions": [{"card": c if up else None, "face_up": up, "doubled": board.doubled == i}
                      for i, (c, up) in enumerate(zip(board.opinions, board.face_up, strict=True))],
         "votes": list(board.votes),
@@ -105,12 +116,14 @@ def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[st
         "rallies": list(board.rallies),
         "media": [s if s != NOBODY else None for s in board.media],
         "media_influencer": _none(media_influencer(board)),
-        "matches": [matches(board, p.program) for p in state.players],
-        "politicians": [{"seat": s, "politician": game.edition.politicians[p].id
-                         if revealed_row or s == seat else None, "paid": {-1: None, 0: False, 1: True}[paid]}
-                        for s, p, paid in board.row],
+        "matches": [matches(board, program) for program in programs],
+        "politicians": [{"seat": s, "politician": politicians[p].id if revealed_row or s == seat else None,
+                         "paid": PAID[paid]} for s, p, paid in board.row],
         "locked_actions": list(board.bang_used),
     }
+
+
+PAID = {-1: None, 0: False, 1: True}  # a politician's payment: not yet asked, refused, paid
 
 
 def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool) -> dict[str, Any]:
