@@ -29,9 +29,14 @@ def test_each_seat_gets_its_own_view_built_once_per_move(client: TestClient, mon
     table = hub_of(client).tables[table_id]
     assert table.game is not None
     built: list[tuple[int, int | None]] = []  # (the table's entry, seat) of every view of its state built
-    real_view = type(table.game).view
-    monkeypatch.setattr(type(table.game), "view", lambda game, st, seat: (
-        st is table.state and built.append((table.version, seat))) or real_view(game, st, seat))
+    real_views = type(table.game).views
+
+    def views(game: Any, st: Any, seats: Any) -> Any:
+        seats = list(seats)
+        built.extend((table.version, seat) for seat in seats if st is table.state)
+        return real_views(game, st, seats)
+
+    monkeypatch.setattr(type(table.game), "views", views)
     with sock(client, f"/ws/play/{table_id}?lang=de", tokens[0]) as mine, \
             sock(client, f"/ws/play/{table_id}?lang=en", tokens[0]) as mine_too, \
             sock(client, f"/ws/tables/{table_id}", tokens[1]) as theirs, \
@@ -46,6 +51,7 @@ def test_each_seat_gets_its_own_view_built_once_per_move(client: TestClient, mon
             while message["move_no"] < table.move_no(seat):
                 message = state(ws)
             after[ws] = message
+        assert {(1, 0), (1, 1), (1, None)} <= set(built)
         assert len(built) == len(set(built))  # however many sockets, requests and histories read it
         for ws, seat in sockets.items():
             for message in (firsts[ws], after[ws]):

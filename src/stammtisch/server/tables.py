@@ -208,11 +208,14 @@ class LiveTable:
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """``seat``'s view of the current state, built once per entry however many sockets, histories
-        and messages need it (a seat's view is only ever shared with readers of that same seat)."""
+        and messages need it (a seat's view is only ever given to readers of that same seat).  The
+        first one asked for is built together with those of every seat watching (Game.views)."""
         found = self._views.get(seat)
         if found is None:
             assert self.game is not None
-            found = self._views[seat] = self.game.view(self.state, seat)
+            readers = {seat, *(sub.seat for sub in self.subscribers)} - self._views.keys()
+            self._views.update(self.game.views(self.state, readers))
+            found = self._views[seat]
         return found
 
     def to_act(self) -> list[Seat]:

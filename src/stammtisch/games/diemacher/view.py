@@ -8,6 +8,7 @@ open money) other players' money.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.flow import SEALED
@@ -85,14 +86,49 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
                     final_detail=detail)
 
 
+def build_views(game: DieMacher, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Several readers' views (Game.views), each equal to ``build_view``: the spectator's view is built
+    once, and a seat's view differs from it only in that seat's own politicians and its own player
+    entry (hand, money, sealed choices); everything else is the same objects."""
+    public = build_view(game, state, None)
+    views: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        views[seat] = public if seat is None else _own_view(game, state, seat, public)
+    return views
+
+
+def _own_view(game: DieMacher, state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    board = dict(public["board"])
+    revealing = _revealing(game, state)
+    politicians = game.edition.politicians
+    boards = []
+    for pos, shown in enumerate(board["boards"]):
+        row = state.boards[pos].row
+        if pos != revealing and any(s == seat for s, _p, _paid in row):
+            shown = dict(shown, politicians=[
+                {"seat": s, "politician": politicians[p].id if s == seat else None, "paid": PAID[paid]}
+                for s, p, paid in row])
+        boards.append(shown)
+    board["boards"] = boards
+    players = list(board["seats"])
+    players[seat] = _player(game, state, seat, seat, state.phase == "over")
+    board["seats"] = players
+    return {**public, "seat": seat, "board": board}
+
+
+def _revealing(game: DieMacher, state: State) -> int | None:
+    """The board whose politicians are being revealed one by one (die-macher.md phase 6)."""
+    in_play = game.from_election(state)
+    if state.phase == "politicians" and state.step != "reveal" and state.cursor < len(in_play):
+        return in_play[state.cursor]
+    return None
+
+
 def _boards(game: DieMacher, state: State, seat: int | None) -> list[dict[str, Any]]:
     """The four state boards; what they have in common (the election order, the programs) is worked
     out once for all four."""
-    in_play = game.from_election(state)
     voting = game.elections_in(state.round)
-    # the board whose politicians are being revealed one by one (die-macher.md phase 6)
-    revealing = (in_play[state.cursor] if state.phase == "politicians" and state.step != "reveal"
-                 and state.cursor < len(in_play) else None)
+    revealing = _revealing(game, state)
     programs = [frozenset(p.program) for p in state.players]
     return [_board(game, state, pos, seat, pos == revealing, pos in voting, programs) for pos in range(4)]
 
