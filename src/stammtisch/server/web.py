@@ -68,6 +68,8 @@ async def static_file(request: Request) -> Response:
 # Texts.
 
 def language_of(request_lang: str | None, accept: str | None) -> str:
+    if request_lang in i18n.LANGUAGES:  # the usual case, asked at every connect: no need to normalize
+        return request_lang
     if request_lang:
         try:
             with i18n.using_language(request_lang) as code:
