@@ -108,3 +108,4 @@ def test_a_move_makes_new_first_states(client: TestClient) -> None:
         after = state(ws)
     assert (before["move_no"], after["move_no"]) == (0, 1)
     assert len(after["sentences"]) > len(before["sentences"]) and after["view"] != before["view"]
+
