@@ -89,6 +89,9 @@ def check_state(game: Game[Any], codec: ActionCodec, state: Any, rng: random.Ran
         with pytest.raises(IllegalAction):
             step(game, state, waiting[0], game.legal_actions(state, seat)[0])
     assert snapshot_text(game, state) == before
+    # the views of all readers built together (Game.views, sharing what all see) are the views built alone
+    readers = [None, *range(game.num_players)]
+    assert game.views(state, readers) == {reader: game.view(state, reader) for reader in readers}
     # a seat's view does not change when only what it cannot see changes
     for viewer in range(game.num_players):
         other = SCRAMBLERS[game.name](game, state, viewer, rng)

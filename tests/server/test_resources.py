@@ -232,6 +232,19 @@ def test_a_websocket_client_that_does_not_read_is_cut_off() -> None:
     assert stuck.closed == [1008]
 
 
+def test_a_reply_to_a_socket_cut_off_meanwhile_ends_the_connection_quietly() -> None:
+    # issue #9: a socket closed by the server (a push that waited too long) makes the next send a
+    # disconnect, which ends the socket's loops, not an "Exception in ASGI application"
+    class Closed:
+        client = ("203.0.113.9", 1)
+
+        async def send_text(self, text: str) -> None:
+            raise RuntimeError('Cannot call "send" once a close message has been sent.')
+
+    with pytest.raises(WebSocketDisconnect):
+        asyncio.run(sender(Closed(), 1.0)({"type": "ok"}))  # type: ignore[arg-type]
+
+
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     server = ServerProcess(tmp_path_factory.mktemp("strict"), limits=[

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -92,6 +92,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: a spectator), as JSON-ready data."""
+
+    def views(self, state: S, seats: Iterable[Seat | None]) -> dict[Seat | None, dict[str, Any]]:
+        """The views of several readers of one state, each equal to ``view(state, seat)``.  Games may
+        build what every reader sees once and share it between the views: read them, never change
+        them."""
+        return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
     def copy(self, state: S) -> S:

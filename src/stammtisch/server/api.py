@@ -326,6 +326,8 @@ def sender(websocket: WebSocket, timeout: float) -> Send:
                 with contextlib.suppress(Exception):  # the receiving loop then ends too
                     await asyncio.wait_for(websocket.close(1008, "too slow"), 5)
                 raise WebSocketDisconnect(1008) from None
+            except RuntimeError:  # Starlette's "closed already" (cut off above by another send): gone
+                raise WebSocketDisconnect(1006) from None
 
     return send
 

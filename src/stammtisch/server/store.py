@@ -136,6 +136,10 @@ class Store:
             # No pre-ping (a round trip per transaction): a broken connection fails one batch and is replaced.
             self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_recycle=1800)
         self._insert = sqlite_insert if self.sqlite else postgresql_insert
+        # One statement for every batch, run with the batch's rows as parameters: compiled once (a
+        # statement with the rows as values was compiled again for every batch, most of a move's cost).
+        self._append = (self._insert(moves).on_conflict_do_nothing(index_elements=["table_id", "move_no"])
+                        .returning(moves.c.table_id, moves.c.move_no))
         self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
@@ -362,12 +366,9 @@ class Store:
                     future.set_result(ok)
 
     def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
-        """One statement for the whole batch; a move number taken already inserts nothing (and is not
-        returned) instead of failing the others."""
-        statement = (self._insert(moves).values([row for row, _ in rows])
-                     .on_conflict_do_nothing(index_elements=["table_id", "move_no"])
-                     .returning(moves.c.table_id, moves.c.move_no))
-        inserted = {(r.table_id, r.move_no) for r in conn.execute(statement)}
+        """One statement for the whole batch (SQLAlchemy sends its rows as one multi-row INSERT); a move
+        number taken already inserts nothing (and is not returned) instead of failing the others."""
+        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, [row for row, _ in rows])}
         results = [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
         finished = [row["table_id"] for (row, done), ok in zip(rows, results, strict=True) if ok and done]
         if finished:

@@ -128,6 +128,10 @@ class LiveTable:
         # caches of what pages show, e.g. the rendered history, up to date without replays).
         self.on_entry: list[Callable[[LiveTable, list[Event]], None]] = []
         self.caches: dict[str, Any] = {}  # for the web layer: per-table caches that go with the table
+        # What readers of the current entry share, built at most once per entry: seat (None: the
+        # spectators) → its view, and the to-act list. Read only: the same objects go to every reader.
+        self._views: dict[Seat | None, dict[str, Any]] = {}
+        self._to_act: list[Seat] | None = None
 
     @property
     def id(self) -> str:
@@ -140,6 +144,7 @@ class LiveTable:
     def begin(self) -> None:
         self.game = shared_game(self.row.game, self.row.players, self.row.options)
         self.state, setup_events = self.game.new_state(self.row.seed)
+        self._forget_views()
         self.events = [pack(setup_events)]
         self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
 
@@ -189,6 +194,7 @@ class LiveTable:
 
     def _entry(self, seat: Seat, events: list[Event], hidden: frozenset[Seat | None]) -> None:
         self.version += 1
+        self._forget_views()
         self.events.append(pack(events))
         self.last_by_seat[seat] = self.version
         for viewer, counts in self.seen.items():
@@ -198,6 +204,28 @@ class LiveTable:
                 listener(self, events)
             except Exception:  # a cache that cannot follow must not undo a committed move
                 log.exception("table %s: listener of entry %s", self.id, self.version)
+
+    def _forget_views(self) -> None:
+        self._views = {}
+        self._to_act = None
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """``seat``'s view of the current state, built once per entry however many sockets, histories
+        and messages need it (a seat's view is only ever given to readers of that same seat).  The
+        first one asked for is built together with those of every seat watching (Game.views)."""
+        found = self._views.get(seat)
+        if found is None:
+            assert self.game is not None
+            readers = {seat, *(sub.seat for sub in self.subscribers)} - self._views.keys()
+            self._views.update(self.game.views(self.state, readers))
+            found = self._views[seat]
+        return found
+
+    def to_act(self) -> list[Seat]:
+        if self._to_act is None:
+            assert self.game is not None
+            self._to_act = self.game.to_act(self.state)
+        return self._to_act
 
     def busy(self) -> bool:
         """Watched, played by bots or being changed: must stay in memory."""
@@ -242,7 +270,7 @@ class LiveTable:
                                 "created": self.row.created}
         if self.game is not None:
             data["move_no"] = self.move_no(None)
-            data["to_act"] = self.game.to_act(self.state)
+            data["to_act"] = list(self.to_act())
         return data
 
     def names(self) -> list[str]:
@@ -593,12 +621,12 @@ class Hub:
         if game is None:
             message.update(view=None, legal=[], to_act=[], undo_allowed=False, events=[])
             return message
-        to_act = game.to_act(table.state)
+        to_act = table.to_act()
         legal = game.legal_actions(table.state, seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
         events = [orjson.loads(data) for entry in table.events[first:] for seats, data in entry
                   if seats is None or (seat is not None and seat in seats)]
-        message.update(view=game.view(table.state, seat), legal=[action_to_json(a) for a in legal], to_act=to_act,
+        message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":
             message["scores"] = game.scores(table.state)

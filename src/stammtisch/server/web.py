@@ -31,7 +31,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from stammtisch import i18n
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.registry import game_spec, games
 from stammtisch.engine.step import step
@@ -68,6 +68,8 @@ async def static_file(request: Request) -> Response:
 # Texts.
 
 def language_of(request_lang: str | None, accept: str | None) -> str:
+    if request_lang in i18n.LANGUAGES:  # the usual case, asked at every connect: no need to normalize
+        return request_lang
     if request_lang:
         try:
             with i18n.using_language(request_lang) as code:
@@ -202,14 +204,12 @@ class History:
         assert table.game is not None
         self.forget_idle()
         names, text = table.names(), describer(table.row.game)
-        views: dict[Seat | None, Any] = {}
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
-                if seat not in views:
-                    views[seat] = table.game.view(table.state, seat)
+                view = table.view(seat)
                 with i18n.using_language(lang):
-                    lines.extend(sentence(text, e, views[seat], names) for e in visible)
+                    lines.extend(sentence(text, e, view, names) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
     def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
@@ -286,29 +286,74 @@ def connected(table: LiveTable) -> list[int]:
     return sorted(table.watching)
 
 
+StateCache = tuple[tuple[Any, ...], dict[tuple[Seat | None, str, int], str],
+                   dict[tuple[Seat | None, int], dict[str, Any]], dict[tuple[Seat | None, str], str]]
+
+
+def _state_cache(table: LiveTable) -> StateCache:
+    """The messages built since the table last changed (a move, a seat's connect or leave, a seat
+    taken): texts per (seat, language, entry seen), their language-free bases per (seat, entry
+    seen), and first states per (seat, language).  Keyed by seat: a seat's message is only ever
+    sent to sockets of that same seat."""
+    stamp = (table.version, table.status, tuple(connected(table)),
+             tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
+    cached: StateCache | None = table.caches.get("states")
+    if cached is None or cached[0] != stamp:
+        cached = table.caches["states"] = (stamp, {}, {}, {})
+    return cached
+
+
+def _base(hub: Hub, table: LiveTable, cached: StateCache, seat: Seat | None, since: int) -> dict[str, Any]:
+    """The view is the same in every language: built once, translated per language."""
+    base = cached[2].get((seat, since))
+    if base is None:
+        base = cached[2][(seat, since)] = hub.state_message(table, seat, since)
+    return base
+
+
 def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: int) -> str:
     """The state message for a socket that has seen entries up to ``since``: the same for every
     spectator in one language, so it is built once per change, not once per socket."""
-    stamp = (table.version, table.status, tuple(connected(table)),
-             tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
-    cached = table.caches.get("states")
-    if cached is None or cached[0] != stamp:
-        cached = table.caches["states"] = (stamp, {}, {})
-    texts: dict[tuple[Seat | None, str, int], str] = cached[1]
+    cached = _state_cache(table)
     key = (seat, lang, since)
-    text = texts.get(key)
+    text = cached[1].get(key)
     if text is None:
         history: History | None = table.caches.get("history")
         written = history.last_entry(table, seat, lang) if history and since == table.version - 1 else None
-        bases: dict[tuple[Seat | None, int], dict[str, Any]] = cached[2]
-        base = bases.get((seat, since))
-        if base is None:  # the view is the same in every language: built once, translated per language
-            base = bases[(seat, since)] = hub.state_message(table, seat, since)
-        message = translate(dict(base), table, lang, written)
-        message["connected"] = list(stamp[2])
+        message = translate(dict(_base(hub, table, cached, seat, since)), table, lang, written)
+        message["connected"] = list(cached[0][2])
         message["lang"] = lang
-        text = texts[key] = dumps(message)
+        text = cached[1][key] = dumps(message)
     return text
+
+
+def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, lines: list[str]) -> str:
+    """A socket's first state: the history so far (``lines``, at the table's current entry) and what
+    never changes at the table.  The same for every socket of one (seat, language) until the table
+    changes, so another connect costs a look-up."""
+    assert table.game is not None
+    cached = _state_cache(table)
+    text = cached[3].get((seat, lang))
+    if text is None:
+        message = translate(dict(_base(hub, table, cached, seat, table.version)), table, lang, lines)
+        message.update(events=[], history=True, connected=list(cached[0][2]), lang=lang,
+                       describe=described(table.game, lang))
+        text = cached[3][(seat, lang)] = dumps(message)
+    return text
+
+
+_described: dict[tuple[int, str], tuple[Game[Any], dict[str, Any]]] = {}
+
+
+def described(game: Game[Any], lang: str) -> dict[str, Any]:
+    """``game.describe()`` in ``lang``, once per game object (tables of one configuration share it)."""
+    found = _described.get((id(game), lang))
+    if found is None or found[0] is not game:
+        if len(_described) >= 1024:
+            _described.clear()
+        with i18n.using_language(lang):
+            found = _described[(id(game), lang)] = (game, game.describe())
+    return found[1]
 
 
 # Browser sockets per table, each with its send: a seat's connect or leave is a small message to them.
@@ -372,12 +417,7 @@ async def play_socket(websocket: WebSocket) -> None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
                 reading.append(history)
-                message = translate(hub.state_message(table, seat, table.version), table, lang)
-                message.update(sentences=list(lines), events=[], history=True, connected=connected(table),
-                               lang=lang)
-                with i18n.using_language(lang):
-                    message["describe"] = table.game.describe()  # what never changes at this table, once
-                text = dumps(message)
+                text = first_state_text(hub, table, seat, lang, lines)
                 first = False
             else:
                 text = state_text(hub, table, seat, lang, sub.sent)

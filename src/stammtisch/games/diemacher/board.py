@@ -3,11 +3,13 @@ matches, the media influencer, the reveal procedure, the conversion formula, dec
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from stammtisch.engine.protocol import Event
 from stammtisch.games.diemacher.state import NOBODY, Board, State, topic
 
 
-def matches(board: Board, program: list[int]) -> int:
+def matches(board: Board, program: Collection[int]) -> int:
     """Σ over face-up opinions of weight × (+1 same attitude, −1 opposite, 0 topic absent)."""
     total = 0
     for slot, card in enumerate(board.opinions):

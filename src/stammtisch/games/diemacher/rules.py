@@ -9,7 +9,7 @@ edition) and the rules' small shared helpers.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
@@ -20,7 +20,7 @@ from stammtisch.games.diemacher.data import Edition, load_edition
 from stammtisch.games.diemacher.options import OPTIONS, check_options
 from stammtisch.games.diemacher.phases import FLOW
 from stammtisch.games.diemacher.state import Player, State
-from stammtisch.games.diemacher.view import build_view, describe
+from stammtisch.games.diemacher.view import build_view, build_views, describe
 from stammtisch.i18n import _
 
 LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
@@ -66,6 +66,9 @@ class DieMacher(FlowGame[State]):
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def views(self, state: State, seats: Iterable[Seat | None]) -> dict[Seat | None, dict[str, Any]]:
+        return build_views(self, state, seats)
 
     def describe(self) -> dict[str, Any]:
         return describe(self)

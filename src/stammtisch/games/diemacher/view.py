@@ -8,6 +8,7 @@ open money) other players' money.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.flow import SEALED, FlowGame
@@ -61,7 +62,7 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
         "last_round": game.last_round,
         "start_player": state.start_player,
         "turn_order": state.turn_order(),
-        "boards": [_board(game, state, pos, seat) for pos in range(4)],
+        "boards": _boards(game, state, seat),
         "seats": [_player(game, state, s, seat, over) for s in range(state.seats)],
         "program_display": [c if c != NOBODY else None for c in state.program_display],
         "program_deck": len(state.program_deck),
@@ -83,19 +84,65 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
                     final_detail=detail)
 
 
-def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[str, Any]:
+def build_views(game: DieMacher, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Several readers' views (Game.views), each equal to ``build_view``: the spectator's view is built
+    once, and a seat's view differs from it only in that seat's own politicians and its own player
+    entry (hand, money, sealed choices); everything else is the same objects."""
+    public = build_view(game, state, None)
+    views: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        views[seat] = public if seat is None else _own_view(game, state, seat, public)
+    return views
+
+
+def _own_view(game: DieMacher, state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    board = dict(public["board"])
+    revealing = _revealing(game, state)
+    politicians = game.edition.politicians
+    boards = []
+    for pos, shown in enumerate(board["boards"]):
+        row = state.boards[pos].row
+        if pos != revealing and any(placed.seat == seat for placed in row):
+            shown = dict(shown, politicians=[
+                {"seat": placed.seat, "politician": politicians[placed.politician].id if placed.seat == seat else None,
+                 "paid": placed.paid} for placed in row])
+        boards.append(shown)
+    board["boards"] = boards
+    players = list(board["seats"])
+    players[seat] = _player(game, state, seat, seat, state.phase == "over")
+    board["seats"] = players
+    return {**public, "seat": seat, "board": board}
+
+
+def _revealing(game: DieMacher, state: State) -> int | None:
+    """The board whose politicians are being revealed one by one (die-macher.md phase 6)."""
+    in_play = game.from_election(state)
+    if state.phase == "politicians" and state.step != "reveal" and state.cursor < len(in_play):
+        return in_play[state.cursor]
+    return None
+
+
+def _boards(game: DieMacher, state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The four state boards; what they have in common (the election order, the programs) is worked
+    out once for all four."""
+    voting = game.elections_in(state.round)
+    revealing = _revealing(game, state)
+    programs = [frozenset(p.program) for p in state.players]
+    return [_board(game, state, pos, seat, pos == revealing, pos in voting, programs) for pos in range(4)]
+
+
+def _board(game: DieMacher, state: State, pos: int, seat: int | None, revealed_row: bool, voting: bool,
+           programs: list[frozenset[int]]) -> dict[str, Any]:
     board = state.boards[pos]
     card = game.edition.states[board.card]
-    in_play = game.from_election(state)
-    revealed_row = (state.phase == "politicians" and state.step != "reveal"
-                    and state.cursor < len(in_play) and in_play[state.cursor] == pos)
+    politicians = game.edition.politicians
     return {
         "state": card.id,
         "name": card.name,
         "max_vp": card.max_vp,
         "vp_table": [list(row) for row in card.vp_table],
         "in_play": board.in_play,
-        "ballot_box": board.in_play and pos in game.elections_in(state.round),
+        "ballot_box": board.in_play and voting,
         "opinions": [{"card": c if up else None, "face_up": up, "doubled": board.doubled == i}
                      for i, (c, up) in enumerate(zip(board.opinions, board.face_up, strict=True))],
         "votes": list(board.votes),
@@ -103,12 +150,14 @@ def _board(game: DieMacher, state: State, pos: int, seat: int | None) -> dict[st
         "rallies": list(board.rallies),
         "media": [s if s != NOBODY else None for s in board.media],
         "media_influencer": _none(media_influencer(board)),
-        "matches": [matches(board, p.program) for p in state.players],
-        "politicians": [{"seat": placed.seat, "politician": game.edition.politicians[placed.politician].id
+        "matches": [matches(board, program) for program in programs],
+        "politicians": [{"seat": placed.seat, "politician": politicians[placed.politician].id
                          if revealed_row or placed.seat == seat else None, "paid": placed.paid}
                         for placed in board.row],
         "locked_actions": list(board.bang_used),
     }
+
+
 
 
 def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool) -> dict[str, Any]:

@@ -11,7 +11,7 @@ the tables built once from it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
@@ -96,6 +96,11 @@ class GlueckAuf(FlowGame[State]):
         from stammtisch.games.glueckauf.view import build_view
 
         return build_view(self, state, seat)
+
+    def views(self, state: State, seats: Iterable[Seat | None]) -> dict[Seat | None, dict[str, Any]]:
+        from stammtisch.games.glueckauf.view import build_views
+
+        return build_views(self, state, seats)
 
     def describe(self) -> dict[str, Any]:
         from stammtisch.games.glueckauf.view import describe

@@ -8,6 +8,7 @@ since the last shift scoring revealed them (at game over every pile is open).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.flow import FlowGame
@@ -54,6 +55,25 @@ def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
     }
     detail = [dict(f) for f in s.final] if s.final is not None else None
     return envelope(game, s, seat, phase=s.phase, decision={"seat": current}, board=board, final_detail=detail)
+
+
+def build_views(game: GlueckAuf, s: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Several readers' views (Game.views), each equal to ``build_view``: the spectator's view is built
+    once, and a seat's view differs from it only in that seat's own entry (its delivered orders) and
+    its draw-5 hand; everything else is the same objects."""
+    public = build_view(game, s, None)
+    views: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        views[seat] = public if seat is None else _own_view(game, s, seat, public)
+    return views
+
+
+def _own_view(game: GlueckAuf, s: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    board = dict(public["board"])
+    players = list(board["seats"])
+    players[seat] = _seat(game, s, s.players[seat], seat, seat)
+    board.update(seats=players, drawn=_drawn(game, s, seat), returned=_returned(game, s, seat))
+    return {**public, "seat": seat, "board": board}
 
 
 def describe(game: GlueckAuf) -> dict[str, Any]:

@@ -1,0 +1,111 @@
+"""What the server shares between readers (issue #9, "Resources": a move or a connect costs the
+server little however many sockets watch) never crosses seats or languages: a view is built once
+per (table, entry, seat) and a first state once per (table, change, seat, language), and each goes
+only to sockets of that seat and language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from stammtisch import i18n
+from stammtisch.server import web
+from stammtisch.server.web import History
+from tests.server.test_resources import client, hub_of, play, sock, started, state
+
+__all__ = ["client"]  # the fixture
+
+
+def seat_data(message: dict[str, Any], seat: int) -> dict[str, Any]:
+    data: dict[str, Any] = message["view"]["board"]["seats"][seat]
+    return data
+
+
+def test_each_seat_gets_its_own_view_built_once_per_move(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # die-macher.md §13: a hand is seen by its seat only; issue #9: one view per (table, move, seat)
+    table_id, tokens = started(client)
+    table = hub_of(client).tables[table_id]
+    assert table.game is not None
+    built: list[tuple[int, int | None]] = []  # (the table's entry, seat) of every view of its state built
+    real_views = type(table.game).views
+
+    def views(game: Any, st: Any, seats: Any) -> Any:
+        seats = list(seats)
+        built.extend((table.version, seat) for seat in seats if st is table.state)
+        return real_views(game, st, seats)
+
+    monkeypatch.setattr(type(table.game), "views", views)
+    with sock(client, f"/ws/play/{table_id}?lang=de", tokens[0]) as mine, \
+            sock(client, f"/ws/play/{table_id}?lang=en", tokens[0]) as mine_too, \
+            sock(client, f"/ws/tables/{table_id}", tokens[1]) as theirs, \
+            sock(client, f"/ws/play/{table_id}?lang=pl") as spectator, \
+            sock(client, f"/ws/play/{table_id}?lang=pl") as spectator_too:
+        sockets = {mine: 0, mine_too: 0, theirs: 1, spectator: None, spectator_too: None}
+        firsts = {ws: state(ws) for ws in sockets}
+        play(client, table_id, tokens, 1)
+        after = {}
+        for ws, seat in sockets.items():
+            message = firsts[ws]
+            while message["move_no"] < table.move_no(seat):
+                message = state(ws)
+            after[ws] = message
+        assert {(1, 0), (1, 1), (1, None)} <= set(built)
+        assert len(built) == len(set(built))  # however many sockets, requests and histories read it
+        for ws, seat in sockets.items():
+            for message in (firsts[ws], after[ws]):
+                assert message["seat"] == seat and message["view"]["seat"] == seat
+                for other in range(3):
+                    assert ("draft_hand" in seat_data(message, other)) == (other == seat)
+        assert after[mine]["view"] == table.game.view(table.state, 0) == after[mine_too]["view"]
+        assert after[theirs]["view"] == table.game.view(table.state, 1)
+        assert after[spectator]["view"] == table.game.view(table.state, None) == after[spectator_too]["view"]
+        assert seat_data(after[mine], 0)["draft_hand"] != seat_data(after[theirs], 1)["draft_hand"]
+
+
+def test_first_states_are_shared_per_seat_and_language_only(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue #9: a connect costs a look-up; a reader switching language gets the new language
+    table_id, tokens = started(client)
+    play(client, table_id, tokens, 4)
+    table = hub_of(client).tables[table_id]
+    assert table.game is not None
+    built: list[tuple[Any, ...]] = []
+    real_translate = web.translate
+    monkeypatch.setattr(web, "translate", lambda message, table, lang, *rest: built.append(
+        (message["seat"], lang)) or real_translate(message, table, lang, *rest))
+
+    def first(lang: str, token: str | None = None) -> tuple[dict[str, Any], str]:
+        with sock(client, f"/ws/play/{table_id}?lang={lang}", token) as ws:
+            message = state(ws)
+        return message, lang
+
+    de, _ = first("de")
+    assert first("de")[0] == de and built == [(None, "de")]  # the second German spectator: a look-up
+    pl, _ = first("pl")
+    mine, _ = first("pl", tokens[2])
+    assert built == [(None, "de"), (None, "pl"), (2, "pl")]
+    for message, seat, lang in ((de, None, "de"), (pl, None, "pl"), (mine, 2, "pl")):
+        fresh = History()
+        client.portal.call(fresh.get, table, seat, lang)  # type: ignore[union-attr]
+        assert message["lang"] == lang and message["sentences"] == fresh.lines[(seat, lang)]
+        with i18n.using_language(lang):
+            assert message["describe"] == table.game.describe()
+        assert message["view"] == table.game.view(table.state, seat)
+    assert de["sentences"] != pl["sentences"] and de["describe"] != pl["describe"]
+    assert "draft_hand" in seat_data(mine, 2) and all("draft_hand" not in seat_data(pl, s) for s in range(3))
+    assert mine["legal"] and mine["labels"] and not pl["legal"]
+
+
+def test_a_move_makes_new_first_states(client: TestClient) -> None:
+    # a cached first state belongs to one entry of the table: after a move a connect gets the new one
+    table_id, tokens = started(client)
+    with sock(client, f"/ws/play/{table_id}?lang=it") as ws:
+        before = state(ws)
+    play(client, table_id, tokens, 1)
+    with sock(client, f"/ws/play/{table_id}?lang=it") as ws:
+        after = state(ws)
+    assert (before["move_no"], after["move_no"]) == (0, 1)
+    assert len(after["sentences"]) > len(before["sentences"]) and after["view"] != before["view"]
+
