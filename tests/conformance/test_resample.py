@@ -36,6 +36,8 @@ def test_a_sample_agrees_with_the_seat_and_reads_nothing_hidden(
     assert snap(game, state) == before, "resampling changed the original"
     # (1) the seat sees exactly what it saw
     assert game.view(sample, seat) == game.view(state, seat)
+    # ... and its view decides its choices: the same legal actions in the sample
+    assert game.legal_actions(sample, seat) == game.legal_actions(state, seat)
     # (2) a state that differs only in what the seat cannot see gives the same sample ...
     other = SCRAMBLERS[game.name](game, state, seat, random.Random(b))
     assert game.view(other, seat) == game.view(state, seat)

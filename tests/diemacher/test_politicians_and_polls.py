@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from stammtisch.engine.protocol import IllegalAction
@@ -282,3 +284,25 @@ def test_a_game_long_bang_lock_ends_with_its_state() -> None:
     assert state.boards[0].card != elected
     assert state.boards[0].bang_used == []
     assert game.view(state, 0)["board"]["boards"][0]["locked_actions"] == []
+
+
+def test_the_view_names_the_card_swapped_in_last_which_may_not_go_out_again() -> None:
+    # die-macher.md: a program change swaps up to two cards; the card just swapped in stays (it is
+    # public, as every program is), so the view must say which one, or equal views would allow
+    # different swaps (found by the OpenSpiel adapter's ISMCTS, issue #12).
+    rng = random.Random(5)
+    for seed in range(40):
+        game, state = new_game(3, seed)
+        while not game.is_over(state):
+            change = state.program_change
+            if change is not None and change.step == 2 and change.swaps == 1:
+                view = game.view(state, change.seat)
+                assert view["decision"]["swapped_in"] == change.swapped_in
+                outs = {a[1] for a in game.legal_actions(state, change.seat) if a[0] == "swap"}
+                assert change.swapped_in not in outs
+                return
+            seat = rng.choice(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            swaps = [a for a in legal if a[0] in ("swap", "draw_and_take", "take")]
+            act(game, state, seat, rng.choice(swaps or legal))
+    raise AssertionError("no second swap of a program change in 40 games")

@@ -224,7 +224,8 @@ def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]
         decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])
     elif state.program_change is not None:
         change = state.program_change
-        decision.update(kind="program_change", seat=change.seat, step=STEP_NAMES[change.step], swaps=change.swaps)
+        decision.update(kind="program_change", seat=change.seat, step=STEP_NAMES[change.step], swaps=change.swaps,
+                        swapped_in=_none(change.swapped_in))  # it may not go out again
     elif state.phase == "election" and state.talks is not None:
         talks = state.talks
         decision.update(kind="coalition", strongest=talks.strongest, candidates=list(talks.candidates),
