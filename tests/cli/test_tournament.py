@@ -85,7 +85,7 @@ def test_only_plays_one_game_of_the_tournament_again(tmp_path: Path, written: tu
 
 
 @pytest.mark.parametrize(("extra", "message"), [
-    (("--bots", "heuristic,clever"), "unknown bot kind 'clever'; choose one of heuristic, random"),
+    (("--bots", "heuristic,clever"), "unknown bot kind 'clever'; choose one of heuristic, easy, normal, hard, random"),
     (("--players", "5"), "glueckauf is played by 2–4 players, not 5"),
     (("--games", "0"), "a tournament plays 1–20000 games"),
     (("--workers", "0"), "--workers must be at least 1"),

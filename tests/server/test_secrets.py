@@ -78,9 +78,9 @@ def deck_secrets(game: str, state: Any) -> list[list[int]]:
     return [list(state.tile_stack), list(state.order_deck)]
 
 
-def contains_run(frame: str, numbers: list[int]) -> bool:
-    """Whether a list's order (as JSON, 4 or more items) appears in the frame."""
-    return len(numbers) >= 4 and json.dumps(numbers, separators=(",", ":"))[1:-1] in frame
+def contains_run(frame: str, numbers: list[int], shortest: int = 4) -> bool:
+    """Whether a list's order (as JSON, at least ``shortest`` items) appears in the frame."""
+    return len(numbers) >= shortest and json.dumps(numbers, separators=(",", ":"))[1:-1] in frame
 
 
 @pytest.mark.parametrize("game, players, options", [
@@ -138,6 +138,7 @@ def test_frames_hold_only_what_the_seat_may_know(cluster: Cluster, game: str, pl
                     if key in ("hand", "sealed", "draft_hand") and value and not over:
                         assert key not in shown
             for deck in deck_secrets(game, state):
-                assert not contains_run(raw, deck[-6:]) and not contains_run(raw, deck[:6])
+                # six cards in deck order: four small card numbers also occur in public lists by chance
+                    assert not contains_run(raw, deck[-6:], 6) and not contains_run(raw, deck[:6], 6)
             checked += 1
     assert checked > 200

@@ -70,7 +70,7 @@ def test_games_are_rounded_up_to_whole_rotations_and_bot_seeds_differ() -> None:
 
 
 @pytest.mark.parametrize(("players", "bots", "games", "message"), [
-    (3, ["heuristic", "clever"], 10, "unknown bot kind 'clever'; choose one of heuristic, random"),
+    (3, ["heuristic", "clever"], 10, "unknown bot kind 'clever'; choose one of heuristic, easy, normal, hard, random"),
     (6, ["heuristic", "random"], 10, "diemacher is played by 3–5 players, not 6"),
     (2, ["heuristic", "random"], 10, "diemacher is played by 3–5 players, not 2"),
     (3, ["heuristic", ""], 10, "--bots needs a comma-separated list"),
