@@ -287,7 +287,8 @@ def test_an_upgraded_connection_leaves_no_reference_cycle_for_the_garbage_collec
         config = uvicorn.Config(app, lifespan="off", log_level="critical")
         config.load()
         transport = LoopbackTransport()
-        protocol = http_protocol(Config())(config=config, server_state=ServerState(), app_state={})
+        guarded: Any = http_protocol(Config())  # uvicorn's HttpToolsProtocol, as `serve` runs it
+        protocol = guarded(config=config, server_state=ServerState(), app_state={})
         protocol.connection_made(transport)
         protocol.data_received(UPGRADE)
         assert transport.protocol is not protocol  # the WebSocket protocol has the connection now
