@@ -24,6 +24,7 @@ from uvicorn.server import ServerState
 from stammtisch.server import web
 from stammtisch.server.api import sender
 from stammtisch.server.app import create_app
+from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
 from stammtisch.server.limits import http_protocol
 from stammtisch.server.tables import Hub
@@ -300,6 +301,37 @@ def test_an_upgraded_connection_leaves_no_reference_cycle_for_the_garbage_collec
         assert left() is None  # freed by reference counting alone
     finally:
         gc.enable()
+
+
+
+class Knot:
+    """A reference cycle: only the garbage collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_collector_freezes_the_heap_and_sweeps_the_cycles_left_in_it() -> None:
+    # issue #9: young collections stay small because what lives is frozen; cycles that die frozen
+    # are freed at the next sweep.
+    async def run() -> tuple[bool, bool]:
+        knot = Knot()
+        gone = weakref.ref(knot)
+        collector = asyncio.create_task(freeze_periodically(0.01, 0.3))
+        await asyncio.sleep(0.05)  # frozen by now, then dropped
+        del knot
+        gc.collect()
+        kept_until_the_sweep = gone() is not None
+        await asyncio.sleep(0.4)
+        collector.cancel()
+        return kept_until_the_sweep, gone() is None
+
+    try:
+        kept_until_the_sweep, swept = asyncio.run(run())
+    finally:
+        gc.unfreeze()
+    assert kept_until_the_sweep
+    assert swept
 
 
 @pytest.fixture(scope="module")
