@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import socket
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from uvicorn.server import ServerState
 
 from stammtisch.server import web
 from stammtisch.server.api import sender
 from stammtisch.server.app import create_app
+from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
+from stammtisch.server.limits import http_protocol
 from stammtisch.server.tables import Hub
 from stammtisch.server.web import History, history_of
 from tests.server.helpers import ServerProcess
@@ -243,6 +249,89 @@ def test_a_reply_to_a_socket_cut_off_meanwhile_ends_the_connection_quietly() -> 
 
     with pytest.raises(WebSocketDisconnect):
         asyncio.run(sender(Closed(), 1.0)({"type": "ok"}))  # type: ignore[arg-type]
+
+
+class LoopbackTransport(asyncio.Transport):
+    """Just enough of a connection for uvicorn's HTTP protocol to read a request and upgrade it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.protocol: Any = None
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return ("127.0.0.1", 5000) if name in ("peername", "sockname") else default
+
+    def set_protocol(self, protocol: Any) -> None:
+        self.protocol = protocol
+
+    def write(self, data: Any) -> None:
+        pass
+
+    def is_closing(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+UPGRADE = (b"GET /ws/play HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+
+def test_an_upgraded_connection_leaves_no_reference_cycle_for_the_garbage_collector() -> None:
+    # issue #9: under spectator churn the HTTP protocols left behind by WebSocket upgrades (each a
+    # cycle through its parser) piled up until one collection freed thousands at once.
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        return None
+
+    async def upgrade() -> weakref.ref[Any]:
+        config = uvicorn.Config(app, lifespan="off", log_level="critical")
+        config.load()
+        transport = LoopbackTransport()
+        guarded: Any = http_protocol(Config())  # uvicorn's HttpToolsProtocol, as `serve` runs it
+        protocol = guarded(config=config, server_state=ServerState(), app_state={})
+        protocol.connection_made(transport)
+        protocol.data_received(UPGRADE)
+        assert transport.protocol is not protocol  # the WebSocket protocol has the connection now
+        return weakref.ref(protocol)
+
+    gc.disable()
+    try:
+        left = asyncio.run(upgrade())
+        assert left() is None  # freed by reference counting alone
+    finally:
+        gc.enable()
+
+
+
+class Knot:
+    """A reference cycle: only the garbage collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_collector_freezes_the_heap_and_sweeps_the_cycles_left_in_it() -> None:
+    # issue #9: young collections stay small because what lives is frozen; cycles that die frozen
+    # are freed at the next sweep.
+    async def run() -> tuple[bool, bool]:
+        knot = Knot()
+        gone = weakref.ref(knot)
+        collector = asyncio.create_task(freeze_periodically(0.01, 0.3))
+        await asyncio.sleep(0.05)  # frozen by now, then dropped
+        del knot
+        gc.collect()
+        kept_until_the_sweep = gone() is not None
+        await asyncio.sleep(0.4)
+        collector.cancel()
+        return kept_until_the_sweep, gone() is None
+
+    try:
+        kept_until_the_sweep, swept = asyncio.run(run())
+    finally:
+        gc.unfreeze()
+    assert kept_until_the_sweep
+    assert swept
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--compress", action="store_true",
                         help="compress WebSocket messages (permessage-deflate): less traffic, more CPU")
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
+    parser.add_argument("--gc-freeze", type=float, default=1.0, metavar="S",
+                        help=_("seconds between freezes of the garbage collector's heap, which keep its pauses "
+                               "short; 0: never (default: 1)"))
+    parser.add_argument("--gc-sweep", type=float, default=600.0, metavar="S",
+                        help=_("seconds between full garbage collections of what was frozen (default: 600)"))
     limits = parser.add_argument_group(_("limits (docs/api.md, \"Limits\")"))
     for flag, name, kind, text in LIMITS:
         limits.add_argument(flag, dest=name, type=kind, default=getattr(Config, name),
@@ -86,11 +91,14 @@ def run(args: argparse.Namespace, console: Console) -> int:
     for flag, name, _kind, _text in LIMITS:
         if getattr(args, name) <= 0:
             raise CliError(_("{flag} must be more than 0").format(flag=flag))
+    if args.gc_freeze < 0 or args.gc_sweep <= 0:
+        raise CliError(_("--gc-freeze must not be negative and --gc-sweep must be more than 0"))
     if not 1 <= args.page_size <= 200:
         raise CliError(_("{flag} must be from 1 to 200").format(flag="--page-size"))
     config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
                     redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
-                    client_header=args.client_header, **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
+                    client_header=args.client_header, gc_freeze=args.gc_freeze, gc_sweep=args.gc_sweep,
+                    **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
     text = (_("Stammtisch server on {url} — games in {where}, live updates through {redis}") if args.redis
             else _("Stammtisch server on {url} — games in {where}"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -13,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from stammtisch.server.api import JSON, routes
+from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
 from stammtisch.server.limits import ClientLimits, SocketLimit
 from stammtisch.server.messages import ApiError
@@ -48,9 +50,13 @@ def create_app(config: Config | None = None) -> Starlette:
         await hub.open()
         app.state.hub = hub
         app.state.limits = limits
+        collector = (asyncio.create_task(freeze_periodically(config.gc_freeze, config.gc_sweep))
+                     if config.gc_freeze > 0 else None)
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await hub.close()
 
     return Starlette(routes=[*web_routes, *routes], lifespan=lifespan,

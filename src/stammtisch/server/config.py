@@ -42,6 +42,10 @@ class Config:
     ping_interval: float = 20.0  # WebSocket pings; a client that does not answer within ping_timeout is closed
     ping_timeout: float = 30.0
     page_size: int = 50  # tables per page of the lobby listing (at most 200)
+    # Garbage collector (server/collector.py): freeze what is alive every gc_freeze seconds (0: never),
+    # and collect the frozen objects' cycles every gc_sweep seconds.  `serve` turns it on.
+    gc_freeze: float = 0.0
+    gc_sweep: float = 600.0
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

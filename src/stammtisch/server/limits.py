@@ -182,6 +182,11 @@ def guarded_protocol(base: type[asyncio.Protocol], config: Config) -> type[async
             self._disarm()
             self._release()  # from now on a WebSocket, counted by SocketLimit
             super().handle_websocket_upgrade(*args)
+            # The WebSocket protocol has the connection now; this one is done. Its parser calls back
+            # into it (a reference cycle uvicorn breaks only in connection_lost, which an upgraded
+            # connection never gets): break it here, so that refcounting frees each connection's
+            # objects when it ends instead of the garbage collector in one long pause per thousands.
+            self.parser = None
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
