@@ -57,6 +57,19 @@ def test_the_lobby_has_no_axe_violations(server: ServerProcess, browser: Any) ->
         context.close()
 
 
+def check_stages(server: ServerProcess, browser: Any, api: Api, table_id: str, tokens: dict[int, str],
+                 stages: list[tuple[str, Any]], rng: random.Random, drawn: str) -> None:
+    """Play to each stage in turn and check the page there, at desktop and phone width."""
+    for name, reached in stages:
+        play_until(api, table_id, tokens, reached, rng, limit=20_000)
+        for viewport in (DESKTOP, PHONE):
+            context, page = open_page(browser, server, f"/play/{table_id}", (table_id, {"token": tokens[0], "seat": 0}),
+                                      viewport)
+            poll(page, f"() => !!document.querySelector('{drawn}')")
+            assert violations(page) == [], (name, viewport)
+            context.close()
+
+
 def test_die_macher_has_no_axe_violations(server: ServerProcess, browser: Any) -> None:
     api = Api(server.url)
     table_id, _host, tokens = api.table("diemacher", 3, bots={1: "random", 2: "random"})
@@ -68,14 +81,7 @@ def test_die_macher_has_no_axe_violations(server: ServerProcess, browser: Any) -
         ("later round", lambda s: s["view"]["board"]["round"] >= 2 and bool(s["legal"])),
         ("end", lambda s: s["status"] == "finished"),
     ]
-    for name, reached in stages:
-        play_until(api, table_id, tokens, reached, rng, limit=20_000)
-        for viewport in (DESKTOP, PHONE):
-            context, page = open_page(browser, server, f"/play/{table_id}", (table_id, {"token": tokens[0], "seat": 0}),
-                                      viewport)
-            poll(page, "() => !!document.querySelector('.dm-phases')")
-            assert violations(page) == [], (name, viewport)
-            context.close()
+    check_stages(server, browser, api, table_id, tokens, stages, rng, ".dm-phases")
 
 
 def test_glueckauf_has_no_axe_violations(server: ServerProcess, browser: Any) -> None:
@@ -89,11 +95,4 @@ def test_glueckauf_has_no_axe_violations(server: ServerProcess, browser: Any) ->
         ("shift 2", lambda s: s["view"]["board"]["shift"] >= 2 and bool(s["legal"])),
         ("end", lambda s: s["status"] == "finished"),
     ]
-    for name, reached in stages:
-        play_until(api, table_id, tokens, reached, rng, limit=20_000)
-        for viewport in (DESKTOP, PHONE):
-            context, page = open_page(browser, server, f"/play/{table_id}", (table_id, {"token": tokens[0], "seat": 0}),
-                                      viewport)
-            poll(page, "() => !!document.querySelector('#board .ga')")
-            assert violations(page) == [], (name, viewport)
-            context.close()
+    check_stages(server, browser, api, table_id, tokens, stages, rng, "#board .ga")
