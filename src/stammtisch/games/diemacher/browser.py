@@ -20,7 +20,7 @@ TEXTS = (
     N_("Keep one card"),
     N_("Start block"),
     N_("Start position"),
-    N_("Media purchase"),
+    N_("Secure media influence"),
     N_("Take a card from the display"),
     N_('€{amount}'),
     N_('face-down card'),

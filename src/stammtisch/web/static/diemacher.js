@@ -430,7 +430,7 @@ const TITLES = {
   keep_card: "Keep one card",
   start_block: "Start block",
   start_state: "Start position",
-  buy_media: "Media purchase",
+  buy_media: "Secure media influence",
   take: "Take a card from the display",
 };
 
