@@ -93,3 +93,32 @@ def test_the_speech_level_check_sees_haeyo_endings() -> None:
 def test_the_docs_glossary_is_generated_from_the_file() -> None:
     doc = glossary_tool.DOC.read_text(encoding="utf-8")
     assert glossary_tool.with_glossary(doc, GLOSSARY) == doc, "run .venv/bin/python tools/glossary.py"
+
+
+def concept(cid: str) -> dict[str, Any]:
+    return next(c for c in CONCEPTS if c["id"] == cid)
+
+
+@pytest.mark.parametrize(("cid", "code", "inflected"), [
+    ("start_block", "pl", "{party} wybiera tabelę startową {block}"),
+    ("party_base", "pl", "obniża swój Elektorat; wielkość Elektoratu"),
+    ("worker_space", "pl", "umieszcza górnika na miejscu pracy „Warsztaty 3”"),
+    ("trend_scale", "pl", "na skali notowań"),
+    ("start_position", "de", "Startpositionen"),
+    ("preliminary_start_player", "de", "ist vorläufiger Startspieler"),
+])
+def test_required_forms_allow_inflection(cid: str, code: str, inflected: str) -> None:
+    assert re.search(concept(cid)["require"][code], inflected)
+
+
+@pytest.mark.parametrize(("cid", "code", "old"), [
+    ("party_base", "it", "aumenta la propria base del partito"),
+    ("start_block", "pl", "Blok startowy {block}"),
+    ("start_block", "it", "Schieramento iniziale {block}"),
+    ("auctioneer", "pl", "Licytacja Sondażu w {state}, prowadzi {party}"),
+    ("worker_space", "pl", "{who} umieszcza {n} górnika na polu: {space}"),
+    ("start_position", "ko", "시작 위치"),
+])
+def test_the_old_words_are_caught(cid: str, code: str, old: str) -> None:
+    """issue 17: the renderings the issue lists as wrong are among the avoided forms."""
+    assert any(re.search(avoided, old, re.IGNORECASE) for avoided in concept(cid)["avoid"][code])
