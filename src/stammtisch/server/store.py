@@ -46,6 +46,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from stammtisch.files import private_file
+from stammtisch.server.schema import prepare
 
 metadata = MetaData()
 log = logging.getLogger("stammtisch.server")
@@ -153,22 +154,22 @@ class Store:
         async with self.engine.begin() as aconn:
             return await aconn.run_sync(fn, *args)
 
-    async def open(self) -> None:
+    async def open(self, upgrade: bool = True) -> None:
+        """Check the schema's version and upgrade an older one (server/schema.py); SchemaError if the
+        database is newer than this release, or older and ``upgrade`` is False."""
         self._make_private()
-        for attempt in range(5):  # several processes may create the schema at once
+        for attempt in range(5):  # several SQLite processes may start at once (PostgreSQL takes a lock)
             try:
-                await self._run(metadata.create_all)
-                if self.sync_engine is not None:
-                    self._checkpointer = asyncio.create_task(self._checkpoints())
-                return
-            except (IntegrityError, OperationalError):
+                found, now = await self._run(prepare, upgrade)
+                break
+            except OperationalError:
                 if attempt == 4:
                     raise
                 await asyncio.sleep(0.2 * (attempt + 1))
-            except Exception as error:  # PostgreSQL reports a concurrent CREATE TABLE as ProgrammingError
-                if attempt == 4 or "already exists" not in str(error):
-                    raise
-                await asyncio.sleep(0.2 * (attempt + 1))
+        if found.current != now or found.unversioned:
+            log.warning("database schema upgraded from %s to %s", found.current or "nothing", now)
+        if self.sync_engine is not None:
+            self._checkpointer = asyncio.create_task(self._checkpoints())
 
     def _make_private(self) -> None:
         """The SQLite file (and so its -wal and -shm, which SQLite creates with the database's mode) 0600."""

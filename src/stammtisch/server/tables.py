@@ -296,7 +296,7 @@ class Hub:
         self._poller: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        await self.store.open()
+        await self.store.open(self.config.migrate)
         await self.broker.start(self.on_remote_change)
         for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
             with contextlib.suppress(Exception):
