@@ -41,7 +41,7 @@ def empty_database(backend: str, tmp_path: Path) -> Iterator[str]:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     try:
-        yield base.set(database=name).render_as_string(hide_password=False)
+        yield base.set(drivername="postgresql", database=name).render_as_string(hide_password=False)
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -1,4 +1,4 @@
-"""The host's database commands: ``stammtisch migrate`` (docs/operations.md)."""
+"""The host's database commands: ``stammtisch migrate``, ``backup`` and ``restore`` (docs/operations.md)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,23 @@ def add_parser(commands: Any) -> None:
                         help=_("only report the schema's revision; exit code 1 if it needs an upgrade"))
     parser.set_defaults(run=migrate)
 
+    parser = commands.add_parser(
+        "backup", help=_("copy the server's SQLite database into a file, while the server runs"),
+        description=_("Copy the server's SQLite database into FILE: one consistent snapshot, taken while the "
+                      "server may be running. For PostgreSQL use pg_dump (docs/operations.md)."))
+    parser.add_argument("file", metavar="FILE", help=_("the backup file to write"))
+    add_database_options(parser)
+    parser.set_defaults(run=backup)
+
+    parser = commands.add_parser(
+        "restore", help=_("replace the server's SQLite database by a backup (stop the server first)"),
+        description=_("Replace the server's SQLite database by a backup made with 'stammtisch backup'. Stop "
+                      "the server first; the database it replaces is kept beside it (.before-restore). An "
+                      "older backup is upgraded when the server starts."))
+    parser.add_argument("file", metavar="FILE", help=_("the backup file to restore"))
+    add_database_options(parser)
+    parser.set_defaults(run=restore)
+
 
 def migrate(args: argparse.Namespace, console: Console) -> int:
     from stammtisch.server.schema import SchemaError, prepare_url
@@ -51,4 +68,31 @@ def migrate(args: argparse.Namespace, console: Console) -> int:
     else:
         console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
             old=found.current or "-", new=now))
+    return 0
+
+
+def backup(args: argparse.Namespace, console: Console) -> int:
+    from stammtisch.server import backup as backups
+
+    try:
+        found = backups.backup(backups.sqlite_path(config_of(args).database_url()), Path(args.file))
+    except backups.BackupError as error:
+        raise CliError(str(error)) from None
+    console.print(_("Backed up to {file} (schema revision {revision}).").format(
+        file=args.file, revision=found.current), markup=False)
+    return 0
+
+
+def restore(args: argparse.Namespace, console: Console) -> int:
+    from stammtisch.server import backup as backups
+
+    try:
+        database = backups.sqlite_path(config_of(args).database_url())
+        found, kept = backups.restore(Path(args.file), database)
+    except backups.BackupError as error:
+        raise CliError(str(error)) from None
+    console.print(_("Restored {file} into {database} (schema revision {revision}).").format(
+        file=args.file, database=database, revision=found.current), markup=False)
+    if kept is not None:
+        console.print(_("The database it replaced is kept as {file}.").format(file=kept), markup=False)
     return 0

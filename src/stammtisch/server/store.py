@@ -59,9 +59,11 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),  # JSON
     Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),  # open, running, finished
+    Column("status", String(16), nullable=False),  # open, running, finished, interrupted (by an upgrade)
     Column("host_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
+    # GameSpec.rules_version the game is played under (set again at the start); migration 0002
+    Column("rules_version", Integer, nullable=False, server_default="1"),
 )  # fmt: skip
 
 seats = Table(
@@ -97,6 +99,7 @@ class TableRow:
     status: str
     host_hash: str
     created: float
+    rules_version: int = 1
 
 
 @dataclass
@@ -117,7 +120,7 @@ class MoveRow:
 
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.game, row.players, json.loads(row.options), int(row.seed), row.status,
-                    row.host_hash, row.created)
+                    row.host_hash, row.created, row.rules_version)
 
 
 class Store:
@@ -222,7 +225,8 @@ class Store:
     async def create_table(self, row: TableRow) -> None:
         await self._run(lambda conn: conn.execute(insert(tables).values(
             id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
-            status=row.status, host_hash=row.host_hash, created=row.created or time.time())))
+            status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
+            rules_version=row.rules_version)))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         def read(conn: Connection) -> tuple[TableRow, list[SeatRow]] | None:
@@ -314,13 +318,27 @@ class Store:
 
         await self._run(write)
 
-    async def start(self, table_id: str, players: int) -> None:
+    async def running(self) -> list[TableRow]:
+        def read(conn: Connection) -> list[TableRow]:
+            return [_table_row(r) for r in conn.execute(select(tables).where(tables.c.status == "running"))]
+
+        return await self._run(read)
+
+    async def interrupt(self, table_id: str) -> bool:
+        """A running game that cannot go on under this release's rules ends as "interrupted"."""
+        def write(conn: Connection) -> bool:
+            return bool(conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "running")
+                                     .values(status="interrupted")).rowcount)
+
+        return await self._run(write)
+
+    async def start(self, table_id: str, players: int, rules_version: int = 1) -> None:
         def write(conn: Connection) -> None:
             count = conn.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
             if count != players:
                 raise Conflict(f"{count} of {players} seats are taken; fill the others (join, invite or bots)")
             result = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
-                                  .values(status="running"))
+                                  .values(status="running", rules_version=rules_version))
             if result.rowcount != 1:
                 raise Conflict("the table has already started")
 
