@@ -18,8 +18,7 @@ entry's events packed as JSON (``events[0]`` the setup's), the form the server s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -43,8 +42,7 @@ def unpack(packed: PackedEvents, reader: Reader) -> list[dict[str, Any]]:
     return [orjson.loads(data) for seats, data in packed if seats is None or (reader is not None and reader in seats)]
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A log entry checked against the rules but not yet in force: what a commit hook is shown."""
 
     number: int  # the entry it becomes (1 for the first move)
@@ -116,7 +114,7 @@ class Match:
         else:
             events = self.game.apply(after, seat, action)
         hidden = self._hidden_from(seat, events) if self.game.sealed(self.state) else frozenset()
-        return Move(self.version + 1, seat, action, events, self.state, after, hidden,
+        return Move(len(self.log) + 1, seat, action, events, self.state, after, hidden,
                     self.undo is not None and undoable(self.game, draws, after, seat, events),
                     self.game.is_over(after))
 
@@ -132,7 +130,7 @@ class Match:
 
     def accept(self, move: Move) -> list[Event]:
         """Put a prepared move in force; ValueError if the match has moved on since it was prepared."""
-        if move.number != self.version + 1 or move.before is not self.state:
+        if move.number != len(self.log) + 1 or move.before is not self.state:
             raise ValueError(f"entry {move.number} was prepared for another state (the match is at {self.version})")
         if move.action is None:
             assert self.undo is not None

@@ -160,7 +160,7 @@ class LiveTable:
         assert self.match is not None
         events = self.match.accept(move)
         self._forget_views()
-        self.last_by_seat[move.seat] = self.version
+        self.last_by_seat[move.seat] = move.number
         for viewer, counts in self.seen.items():
             counts.append(counts[-1] + (viewer not in move.hidden))
         for listener in self.on_entry:
