@@ -25,16 +25,23 @@ PURE_ENV = "STAMMTISCH_PURE"
 # Not compiled: the states and engine/chance.py (their copies use Class.__new__ and snapshots create
 # them uninitialised, which mypyc's native classes do not allow), views, bots, clients, codecs.
 _ENGINE = ["flow", "protocol", "sealed", "step"]
-_DIEMACHER = ["board", "rules", "scoring", "setup", "phases", *(
-    f"phases.{p}" for p in ("auction", "cabinet", "convert", "draft", "election", "media", "media_shift",
-                           "money", "politicians", "polls", "program", "rallies", "start", "start_player"))]
-_GLUECKAUF = ["board", "rules", "scoring", "setup", "phases", *(
-    f"phases.{p}" for p in ("draft", "drawing", "factory", "mining", "orders", "placement", "shift"))]
+# Of every game folder (they all have the same files, docs/adding-a-game.md): its rules, its flow and
+# every phase module.  Found on disk, so a new game is compiled without being named here.
+_GAME_RULES = ["board", "rules", "scoring", "setup", "phases"]
+
+
+def _game_modules(games: Path) -> list[str]:
+    found = []
+    for folder in sorted(p for p in games.iterdir() if (p / "rules.py").is_file() and (p / "phases").is_dir()):
+        phases = sorted(p.stem for p in (folder / "phases").glob("*.py") if p.stem != "__init__")
+        found += [f"stammtisch.games.{folder.name}.{m}" for m in [*_GAME_RULES, *(f"phases.{p}" for p in phases)]]
+    return found
+
+
 # The modules mypyc compiles: the engine's hot paths and each game's rules (not views, bots or clients).
 COMPILED: tuple[str, ...] = (
     *(f"stammtisch.engine.{m}" for m in _ENGINE),
-    *(f"stammtisch.games.diemacher.{m}" for m in _DIEMACHER),
-    *(f"stammtisch.games.glueckauf.{m}" for m in _GLUECKAUF),
+    *_game_modules(Path(__file__).resolve().parent / "games"),
 )
 
 

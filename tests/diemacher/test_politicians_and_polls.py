@@ -306,3 +306,16 @@ def test_the_view_names_the_card_swapped_in_last_which_may_not_go_out_again() ->
             swaps = [a for a in legal if a[0] in ("swap", "draw_and_take", "take")]
             act(game, state, seat, rng.choice(swaps or legal))
     raise AssertionError("no second swap of a program change in 40 games")
+
+
+def test_the_reveal_names_each_politician_with_its_party() -> None:
+    # die-macher.md §6.6 (politicians revealed board by board); issue #10: named records, not [seat, id] pairs
+    from stammtisch.games.diemacher import text
+
+    game, state = at_politicians([(0, "parliamentary_leader"), (1, "secretary")], parties=["SPD", "CDU", "FDP"])
+    state.boards[0].card = next(i for i, s in enumerate(game.edition.states) if s.id == "NDS")
+    [revealed] = [e for e in enter(game, state, "politicians", step="reveal") if e.kind == "politicians_revealed"]
+    assert revealed.params == {"board": 0, "row": [{"seat": 0, "politician": "parliamentary_leader"},
+                                                   {"seat": 1, "politician": "secretary"}]}
+    assert text.describe_event(revealed, game.view(state, 2), None) == \
+        "Politicians in Niedersachsen: SPD Parliamentary leader, CDU/CSU Secretary"

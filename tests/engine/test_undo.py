@@ -8,7 +8,6 @@ import random
 import pytest
 
 from stammtisch.engine.match import Match
-from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
 from stammtisch.games import make_game
@@ -65,7 +64,8 @@ def test_match_takes_back_exactly_the_undoable_moves(name: str, players: int) ->
         events = match.act(seat, rng.choice(match.legal_actions(seat)))
         if undoable(match.game, draws, match.state, seat, events):
             assert match.can_take_back(seat)
-            assert match.take_back(seat) == [Event("undo", {"seat": seat})]
+            [undone] = match.take_back(seat)
+            assert (undone.kind, undone.params) == ("undo", {"seat": seat})
             assert json.dumps(match.game.to_json(match.state)) == before and match.record.moves == moves
             taken += 1
             match.act(seat, rng.choice(match.legal_actions(seat)))  # play on with another choice

@@ -185,15 +185,15 @@ def test_same_seed_same_game() -> None:
 
 def test_a_match_through_the_engine() -> None:
     from stammtisch.bots.base import RandomBot
-    from stammtisch.engine.match import Match
+    from stammtisch.engine.match import Match, unpack
 
-    match = Match(make_game("glueckauf", 3, {"start_player": 2}), seed=12, names=["A", "B", "C"])
+    match = Match(make_game("glueckauf", 3, {"start_player": 2}), seed=12, names=["A", "B", "C"], keep_events=True)
     bot = RandomBot(1)
     while not match.is_over():
         seat = match.to_act()[0]
         match.act(seat, bot.choose(match.view(seat), match.legal_actions(seat)))
     assert replayed(match.record) == match.state
-    assert any(e.kind == "game_over" for e in match.events)
+    assert any(e["kind"] == "game_over" for entry in match.events for e in unpack(entry, None))
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from stammtisch import i18n
+from stammtisch.engine import match
 from stammtisch.server import web
 from stammtisch.server.web import History
 from tests.server.test_resources import client, hub_of, play, sock, started, state
@@ -109,3 +110,20 @@ def test_a_move_makes_new_first_states(client: TestClient) -> None:
     assert (before["move_no"], after["move_no"]) == (0, 1)
     assert len(after["sentences"]) > len(before["sentences"]) and after["view"] != before["view"]
 
+
+
+def test_an_action_is_checked_against_the_legal_list_the_seat_was_sent(client: TestClient,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue #13: the server hands the strict step the legal list it built for the seat's state message
+    # (kept by the table's Match), instead of building it again
+    table_id, tokens = started(client)
+    handed: list[Any] = []
+    real_step = match.step
+
+    def step(game: Any, st: Any, seat: int, action: Any, legal: Any = None) -> Any:
+        handed.append(legal)
+        return real_step(game, st, seat, action, legal)
+
+    monkeypatch.setattr(match, "step", step)
+    play(client, table_id, tokens, 3)  # each move: the seat reads its view (with its legal list), then acts
+    assert len(handed) == 3 and all(legal for legal in handed)

@@ -34,6 +34,14 @@ from stammtisch.tournament.schedule import Plan, TournamentError
 RESULT_COLUMNS = 6  # of report.COLUMNS in the first table; the rest (scores, rating, time) in the second
 
 
+def examples() -> str:
+    """Example command lines, for every registered game (the first one also writing and replaying)."""
+    tables = [f"{name} --players {spec.default_players}" for name, spec in games().items()]
+    lines = [f"{table} --bots heuristic,random --games 300" for table in tables]
+    lines += [f"{tables[0]} --bots heuristic,random --games 400 {more}" for more in ("--out results/", "--only 17")]
+    return _("examples:") + "".join(f"\n  stammtisch tournament {line}" for line in lines)
+
+
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "tournament", help=_("measure bot kinds against each other: rotated seats, mirrored deals, ratings"),
@@ -48,10 +56,7 @@ def add_parser(commands: Any) -> None:
             "(each kind in each seat), and deal d uses game seed SEED+d in every rotation and line-up, so seat "
             "advantage and the luck of the deal cancel. --games is rounded up to whole rotations. Game i's bots "
             "get seeds from (SEED, i, seat): --only i plays that game again."),
-        epilog=_("examples:")
-        + "\n  stammtisch tournament glueckauf --players 3 --bots heuristic,random --games 300"
-        + "\n  stammtisch tournament diemacher --players 4 --bots heuristic,random --games 400 --out results/"
-        + "\n  stammtisch tournament diemacher --players 4 --bots heuristic,random --games 400 --only 17",
+        epilog=examples(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help=_("the game: {games}").format(games=", ".join(games())))

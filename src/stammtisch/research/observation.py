@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
 
 VERSION = 1
@@ -232,17 +233,16 @@ def probe_views(game: Game[Any], games: int = PROBE_GAMES) -> Iterator[dict[str,
     find more of the rare values than a few games read at every step, for the same time.)"""
     for seed in range(games):
         rng = random.Random(seed)
-        state, _events = game.new_state(seed)
-        steps = 0
-        while not game.is_over(state):
-            seat = game.to_act(state)[0]
+        match = Match(game, seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            steps = match.version
             readers = [*range(game.num_players), None] if steps % 8 == 0 else [seat] if steps % 2 == 0 else []
-            yield from (game.view(state, reader) for reader in readers)
-            legal = game.legal_actions(state, seat)
-            game.apply(state, seat, legal[rng.randrange(len(legal))])
-            steps += 1
+            yield from (match.view(reader) for reader in readers)
+            legal = match.legal_actions(seat)
+            match.act(seat, legal[rng.randrange(len(legal))])
         for seat in [*range(game.num_players), None]:
-            yield game.view(state, seat)
+            yield match.view(seat)
 
 
 @cache

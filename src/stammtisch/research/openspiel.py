@@ -1,7 +1,7 @@
-"""Die Macher and Glück Auf as pure-Python OpenSpiel games (docs/research.md).
+"""Every registered game as a pure-Python OpenSpiel game (docs/research.md).
 
-``python_stammtisch_diemacher`` and ``python_stammtisch_glueckauf`` are registered with
-``pyspiel.register_game`` when this module is imported.  They are sequential imperfect-information
+``python_stammtisch_<game>`` is registered with ``pyspiel.register_game`` for each of them when
+this module is imported.  They are sequential imperfect-information
 games with sampled chance: the engine draws every chance outcome inside ``apply`` from the seeded
 generator that is part of its state, so OpenSpiel never sees a chance node.  Sealed decisions are
 played one seat after another; the views hide each choice until the reveal.  An action is the code
@@ -251,7 +251,7 @@ def ismcts(simulations: int = 100, rollouts: int = 1) -> Callable[[StammtischGam
     def make(loaded: StammtischGame, seed: int) -> Any:
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
-        # Die Macher's legal actions are not always a function of the view (docs/research.md), so
+        # A game's legal actions need not be a function of the view (docs/research.md), so
         # one information state may show different action sets in different samples.
         return search.ISMCTSBot(loaded, evaluator, 2.0, simulations, random_state=rng,
                                 allow_inconsistent_action_sets=True)

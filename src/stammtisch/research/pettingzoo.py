@@ -1,4 +1,4 @@
-"""Die Macher and Glück Auf as PettingZoo AEC environments (docs/research.md).
+"""Every registered game as a PettingZoo AEC environment (docs/research.md).
 
 Agents are the seats (``seat_0`` …).  The acting agent is the first seat the engine lists in
 ``to_act``; during a sealed decision the seats still to commit take their turns one after another,

@@ -1,8 +1,9 @@
 """The live tables of one server process: lobby, seats, actions, undo, bot turns, subscribers.
 
-Every action goes through ``engine.step`` on a copy of the state, is committed to the move log,
-and only then becomes the table's state and is acknowledged.  A process that loses a race for a
-move number (another client, another process) reloads the log and validates again.
+Every action goes through the table's ``engine.match.Match``: checked on a copy of the state
+(``prepare``), committed to the move log, and only then put in force (``accept``) and
+acknowledged.  A process that loses a race for a move number (another client, another process)
+reloads the log and validates again.
 """
 
 from __future__ import annotations
@@ -21,16 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed
+from stammtisch.engine.match import Match, Move, unpack
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
 from stammtisch.engine.registry import games, make_game
-from stammtisch.engine.step import step
-from stammtisch.engine.undo import chance_draws, undoable
 from stammtisch.i18n import _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.config import Config
@@ -74,16 +72,6 @@ def shared_game(name: str, players: int, options: dict[str, Any]) -> Game[Any]:
     return game
 
 
-# The events of one log entry as (seats that may see it or None for all, JSON of {kind, params}): plain
-# tuples of strings and numbers, which the garbage collector need not scan; a long game has thousands.
-PackedEvents = tuple[tuple[tuple[Seat, ...] | None, bytes], ...]
-
-
-def pack(events: list[Event]) -> PackedEvents:
-    return tuple((None if e.seats is None else tuple(e.seats),
-                  orjson.dumps(e.to_json(), option=orjson.OPT_NON_STR_KEYS)) for e in events)
-
-
 @dataclass(eq=False)
 class Subscriber:
     """One connection watching a table; ``changed`` wakes its sender."""
@@ -109,14 +97,10 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.watching: Counter[Seat] = Counter()  # subscribers per seat (spectators not counted)
-        self.game: Game[Any] | None = None
-        self.state: Any = None
-        self.version = 0  # entries in the move log (moves and take-backs)
-        self.events: list[PackedEvents] = []  # events[0]: setup; events[n]: of entry n
-        self.moves: list[tuple[Seat, Action]] = []  # the moves in force: the game record
-        self.log: list[tuple[Seat, Action | None]] = []  # log[n - 1]: entry n (None: a take-back)
-        # (state before, seat, viewers it is hidden from) of undoable moves in a row
-        self.undo_stack: list[tuple[Any, Seat, frozenset[Seat | None]]] = []
+        # The game once started: its state, the log of entries (moves and take-backs) with their events
+        # packed, the take-backs allowed (engine/match.py)
+        self.match: Match | None = None
+        self.interrupted_moves: list[tuple[Seat, Action]] = []  # the record of a game its rules no longer serve
         self.last_by_seat: dict[Seat, int] = {}  # each seat's last log entry
         # Per viewer (seat, or None for spectators): seen[v][n] = how many of log entries 1..n v may
         # know of. Moves in a sealed decision are invisible to the other seats, so each viewer counts
@@ -142,69 +126,52 @@ class LiveTable:
     def status(self) -> str:
         return self.row.status
 
+    @property
+    def game(self) -> Game[Any] | None:
+        return None if self.match is None else self.match.game
+
+    @property
+    def state(self) -> Any:
+        return None if self.match is None else self.match.state
+
+    @property
+    def version(self) -> int:
+        """Entries in the move log (moves and take-backs)."""
+        return 0 if self.match is None else self.match.version
+
     def begin(self) -> None:
-        self.game = shared_game(self.row.game, self.row.players, self.row.options)
-        self.state, setup_events = self.game.new_state(self.row.seed)
+        game = shared_game(self.row.game, self.row.players, self.row.options)
+        self.match = Match(game, self.row.seed, undo=True, keep_events=True)
         self._forget_views()
-        self.events = [pack(setup_events)]
         self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
 
     def replay_entry(self, entry: MoveRow) -> None:
         """Apply one committed log entry (loading, or catching up with another process)."""
+        assert self.match is not None
         if entry.move_no != self.version + 1:
             raise RuntimeError(f"table {self.id}: log entry {entry.move_no} after {self.version}")
-        if entry.action is None:
-            if not self.undo_stack or self.undo_stack[-1][1] != entry.seat:
-                raise RuntimeError(f"table {self.id}: entry {entry.move_no} takes back nothing")
-            self.take_back(entry.seat)
-            return
-        assert self.game is not None
-        action = action_from_json(entry.action)
-        after = self.game.copy(self.state)
-        draws = chance_draws(self.state)
-        events = step(self.game, after, entry.seat, action)
-        self.commit(entry.seat, action, after, events, draws)
+        try:
+            move = (self.match.prepare_take_back(entry.seat) if entry.action is None
+                    else self.match.prepare(entry.seat, action_from_json(entry.action)))
+        except ValueError as error:
+            raise RuntimeError(f"table {self.id}: entry {entry.move_no} cannot be replayed: {error}") from None
+        self.accept(move)
 
-    def commit(self, seat: Seat, action: Action, after: Any, events: list[Event], draws_before: int) -> None:
-        assert self.game is not None
-        hidden = self._hidden_from(seat, events) if self.game.sealed(self.state) else frozenset()
-        if undoable(self.game, draws_before, after, seat, events):
-            if self.undo_stack and self.undo_stack[-1][1] != seat:
-                self.undo_stack.clear()
-            self.undo_stack.append((self.state, seat, hidden))
-        else:
-            self.undo_stack.clear()
-        self.state = after
-        self.moves.append((seat, action))
-        self.log.append((seat, action))
-        self._entry(seat, events, hidden)
-        if self.game.is_over(after):
-            self.row.status = "finished"
-
-    def take_back(self, seat: Seat) -> None:
-        self.state, _, hidden = self.undo_stack.pop()
-        self.moves.pop()
-        self.log.append((seat, None))
-        # Taking back a move nobody else saw is as invisible to them as the move was.
-        told = None if not hidden else tuple(v for v in self.seen if v is not None and v not in hidden)
-        self._entry(seat, [Event("undo", {"seat": seat}, told)], hidden)
-
-    def _hidden_from(self, seat: Seat, events: list[Event]) -> frozenset[Seat | None]:
-        return frozenset(viewer for viewer in self.seen
-                         if viewer != seat and not any(e.visible_to(viewer) for e in events))
-
-    def _entry(self, seat: Seat, events: list[Event], hidden: frozenset[Seat | None]) -> None:
-        self.version += 1
+    def accept(self, move: Move) -> None:
+        """Put a move (or take-back) committed to the log in force."""
+        assert self.match is not None
+        events = self.match.accept(move)
         self._forget_views()
-        self.events.append(pack(events))
-        self.last_by_seat[seat] = self.version
+        self.last_by_seat[move.seat] = move.number
         for viewer, counts in self.seen.items():
-            counts.append(counts[-1] + (viewer not in hidden))
+            counts.append(counts[-1] + (viewer not in move.hidden))
         for listener in self.on_entry:
             try:
                 listener(self, events)
             except Exception:  # a cache that cannot follow must not undo a committed move
                 log.exception("table %s: listener of entry %s", self.id, self.version)
+        if move.ends_game:
+            self.row.status = "finished"
 
     def _forget_views(self) -> None:
         self._views = {}
@@ -246,8 +213,8 @@ class LiveTable:
         return bisect_right(counts, move_no) - 1
 
     def undo_allowed(self, seat: Seat | None) -> bool:
-        return (self.status == "running" and seat is not None and bool(self.undo_stack)
-                and self.undo_stack[-1][1] == seat)
+        return (self.status == "running" and seat is not None and self.match is not None
+                and self.match.can_take_back(seat))
 
     def seat_of(self, token: str) -> Seat | None:
         digest = hash_token(token)
@@ -372,7 +339,7 @@ class Hub:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
         if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
-            table.moves = moves_in_force(await self.store.moves(table_id))
+            table.interrupted_moves = moves_in_force(await self.store.moves(table_id))
         elif table.status != "open":
             table.begin()
             await replay_gently(table, await self.store.moves(table_id))
@@ -389,7 +356,7 @@ class Hub:
         table.seats = {s.seat: s for s in seat_rows}
         if row.status == INTERRUPTED and table.status != INTERRUPTED:  # by another process's start
             self.tables.pop(table.id, None)  # read again (its record) when next asked for
-            table.row.status, table.game = row.status, None
+            table.row.status, table.match = row.status, None
             self.wake(table)
             return True
         if table.game is None and row.status != "open":
@@ -633,11 +600,11 @@ class Hub:
         if game is None:
             message.update(view=None, legal=[], to_act=[], undo_allowed=False, events=[])
             return message
+        assert table.match is not None
         to_act = table.to_act()
-        legal = game.legal_actions(table.state, seat) if seat is not None and seat in to_act else []
+        legal = table.match.legal_actions(seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [orjson.loads(data) for entry in table.events[first:] for seats, data in entry
-                  if seats is None or (seat is not None and seat in seats)]
+        events = [event for entry in table.match.events[first:] for event in unpack(entry, seat)]
         message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":
@@ -661,20 +628,17 @@ class Hub:
         async with table.lock:
             for _attempt in range(10):
                 self._check_turn(table, seat, move_no)
-                assert table.game is not None
-                after = table.game.copy(table.state)
-                draws = chance_draws(table.state)
-                try:
-                    events = step(table.game, after, seat, action)
+                assert table.match is not None
+                try:  # checked on a copy against the legal list the seat was sent (Match keeps it)
+                    move = table.match.prepare(seat, action)
                 except IllegalAction as error:
                     raise ApiError(422, "illegal", str(error)) from None
                 try:
-                    await self.store.append(table.id, table.version + 1, seat, action_to_json(action),
-                                            table.game.is_over(after))
+                    await self.store.append(table.id, move.number, seat, action_to_json(action), move.ends_game)
                 except Conflict:
                     await self.refresh(table)  # somebody else moved: validate again on the new state
                     continue
-                table.commit(seat, action, after, events, draws)
+                table.accept(move)
                 version = table.move_no(seat)
                 break
             else:
@@ -690,12 +654,14 @@ class Hub:
                     raise ApiError(422, "undo_refused",
                                    "nothing to take back: only your own last move, while it is still your turn, "
                                    "and only if it drew no chance and revealed nothing")
+                assert table.match is not None
+                move = table.match.prepare_take_back(seat)
                 try:
-                    await self.store.append(table.id, table.version + 1, seat, None, False)
+                    await self.store.append(table.id, move.number, seat, None, False)
                 except Conflict:
                     await self.refresh(table)
                     continue
-                table.take_back(seat)
+                table.accept(move)
                 version = table.move_no(seat)
                 break
             else:
@@ -706,18 +672,18 @@ class Hub:
     async def hint(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
         """What the hard bot would do in ``seat``'s place (only at tables with hints on): its best moves
         with their estimated values, searched in a worker from the seat's knowledge; for this seat only."""
-        if table.game is None or not hints_allowed(table.game):
+        if table.match is None or not hints_allowed(table.match.game):
             raise ApiError(403, "no_hints", "hints are off at this table (table option hints)")
         if table.status != "running":
             raise conflict("hints are given while the game is running")
-        legal = table.game.legal_actions(table.state, seat)
+        legal = table.match.legal_actions(seat)
         if not legal:
             raise conflict("it is not your decision")
         if seat in table.hinting:
             raise ApiError(429, "busy", "a hint for your seat is already being worked out")
         table.hinting.add(seat)
         try:
-            found = await self.thinkers.hint(table.game, table.state, seat, legal, secrets.randbelow(2**31))
+            found = await self.thinkers.hint(table.match.game, table.match.state, seat, legal, secrets.randbelow(2**31))
         except TimeoutError:
             raise ApiError(503, "too_slow", "the hint took too long; try again") from None
         finally:
@@ -731,7 +697,10 @@ class Hub:
             raise conflict("the record can be downloaded once the game is over")
         header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names(),
                         rules_version=table.row.rules_version)
-        return Record(header, list(table.moves)).dumps()
+        if table.status == INTERRUPTED:
+            return Record(header, list(table.interrupted_moves)).dumps()
+        assert table.match is not None
+        return Record(header, list(table.match.record.moves)).dumps()
 
     # Bots.
 
@@ -776,8 +745,8 @@ class Hub:
         snapshot of its seat's knowledge; if it takes longer than the time limit or fails, the game's
         default (heuristic) bot decides instead.  A choice that fails or is not legal is logged and
         replaced by a random legal action, so that a table never waits for a bot that cannot move."""
-        assert table.game is not None
-        legal = table.game.legal_actions(table.state, seat)
+        assert table.match is not None
+        legal = table.match.legal_actions(seat)
         kind = table.seats[seat].bot_kind or "random"
         bot = table.bots.get(seat)
         if bot is None:
@@ -787,7 +756,7 @@ class Hub:
         fallback = legal[secrets.randbelow(len(legal))]
         if isinstance(bot, SearchBot) and len(legal) > 1:
             try:
-                action = await self.thinkers.decide(table.game, table.state, seat, legal, kind,
+                action = await self.thinkers.decide(table.match.game, table.match.state, seat, legal, kind,
                                                     secrets.randbelow(2**31))
                 return self._legal_or(fallback, action, table, seat, kind)
             except Exception as error:
@@ -796,7 +765,7 @@ class Hub:
                             default_bot_kind(table.row.game))
                 bot = make_bot(table.row.game, default_bot_kind(table.row.game), secrets.randbelow(2**31))
         try:
-            action = decide(bot, table.game, table.state, seat, legal)
+            action = decide(bot, table.match.game, table.match.state, seat, legal)
         except Exception:
             log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
             return fallback
@@ -804,8 +773,8 @@ class Hub:
 
     @staticmethod
     def _legal_or(fallback: Action, action: Action, table: LiveTable, seat: Seat, kind: str) -> Action:
-        assert table.game is not None
-        if action not in table.game.legal_actions(table.state, seat):
+        assert table.match is not None
+        if action not in table.match.legal_actions(seat):
             log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
                       seat, action, fallback)
             return fallback

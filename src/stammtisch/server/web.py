@@ -31,14 +31,14 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from stammtisch import i18n
+from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.registry import game_spec, games
-from stammtisch.engine.step import step
 from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hub_of, int_param, refuse, sender
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
-from stammtisch.server.tables import Hub, LiveTable, Subscriber, shared_game
+from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.strings import all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
@@ -241,33 +241,22 @@ class History:
                      slice_seconds: float = 0.004) -> None:
         """Replay the log beside the table, letting other tasks run every few milliseconds, until it
         reaches the table's entry; from then on ``follow`` keeps it."""
-        game = shared_game(table.row.game, table.row.players, table.row.options)
-        state, setup = game.new_state(table.row.seed)
+        assert table.match is not None
+        match = Match(table.match.game, table.row.seed, undo=True)  # take-backs are entries of the log too
         names, text = table.names(), describer(table.row.game)
         lines: list[str] = []
-        before: list[Any] = []
-        done = 0
 
         def add(events: list[Event]) -> None:
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
-                view = game.view(state, seat)
+                view = match.view(seat)
                 lines.extend(sentence(text, e, view, names) for e in visible)
 
         with i18n.using_language(lang):
-            add(list(setup))
+            add(list(match.setup_events))
             deadline = time.perf_counter() + slice_seconds
-            while done < table.version:  # the table's own log: no database, and it may grow meanwhile
-                player, action = table.log[done]
-                if action is None:  # a take-back
-                    if before:
-                        state = before.pop()
-                    # seen by those who saw the move taken back (LiveTable.take_back)
-                    add([Event("undo", {"seat": player}, table.events[done + 1][0][0])])
-                else:
-                    before.append(game.copy(state))
-                    add(step(game, state, player, action))
-                done += 1
+            while match.version < table.version:  # the table's own log: no database, and it may grow meanwhile
+                add(match.enter(*table.match.log[match.version]))
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + slice_seconds

@@ -171,7 +171,8 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "politician_placed_secret": lambda p, n: _("Your {politician} goes to {state}").format(
         politician=politician_name(p["politician"]), state=n.board(p["board"])),
     "politicians_revealed": lambda p, n: _("Politicians in {state}: {row}").format(
-        state=n.board(p["board"]), row=", ".join(f"{n.party(s)} {_(POLITICIAN_NAMES[pid])}" for s, pid in p["row"])),
+        state=n.board(p["board"]),
+        row=", ".join(f"{n.party(placed['seat'])} {politician_name(placed['politician'])}" for placed in p["row"])),
     "politician_paid": lambda p, n: _("{party} pays {cost} for its {politician}").format(
         party=n.party(p["seat"]), cost=money(p["cost"]), politician=politician_name(p["politician"])),
     "politician_declined": lambda p, n: _("{party} does not pay for its {politician}").format(

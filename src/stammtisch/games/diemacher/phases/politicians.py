@@ -36,9 +36,8 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
         board = state.boards[pos]
         if state.step == "reveal":
             if board.row:
-                events.append(Event("politicians_revealed", {"board": pos,
-                                                             "row": [[p.seat, game.edition.politicians[p.politician].id]
-                                                                     for p in board.row]}))
+                row = [{"seat": p.seat, "politician": game.edition.politicians[p.politician].id} for p in board.row]
+                events.append(Event("politicians_revealed", {"board": pos, "row": row}))
             state.step, state.row_cursor = "pay", 0
         if state.step == "pay" and game.options["p6_pay_order"] == "simultaneous":
             _open_sealed_payment(game, state, board, pos, events)
