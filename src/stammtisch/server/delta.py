@@ -1,0 +1,83 @@
+"""State deltas: what changed between two state messages of one socket, as a JSON Patch (RFC 6902).
+
+A socket that asks for deltas (``?deltas=1``) gets a full state first, then after each change a
+``{"type": "delta", "move_no": N, "patch": [...], "events": [...], "sentences": [...]}``: the
+patch turns the last state it was sent (without its per-message keys, ``STATE_ONLY``) into the new
+one; ``events`` and ``sentences`` are the new ones, as in a state message.
+
+The patch uses only ``add``, ``remove`` and ``replace`` on object members and list items of equal
+length lists (a list whose length changed is replaced whole), so it is valid RFC 6902 that any
+JSON Patch library applies, and the browser's applier stays a few lines.  It is made by walking
+both messages together, skipping every subtree that compares equal (compared in C), so it costs
+less than serialising the whole view again.  A patch carries nothing the seat's new state does not
+carry: every value in it is a part of that state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Keys of a state message that belong to that message only, not to the state the next patch applies to.
+STATE_ONLY = frozenset({"type", "events", "sentences", "history", "describe"})
+
+
+def patch_base(message: dict[str, Any]) -> dict[str, Any]:
+    """The part of a state message that the next delta patches."""
+    return {key: value for key, value in message.items() if key not in STATE_ONLY}
+
+
+def _pointer(path: str, key: object) -> str:
+    text = key if isinstance(key, str) else str(key)
+    return f"{path}/{text.replace('~', '~0').replace('/', '~1')}"
+
+
+def make_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+    """RFC 6902 operations that turn ``old`` into ``new`` (JSON values)."""
+    if type(old) is dict and type(new) is dict:
+        ops: list[dict[str, Any]] = []
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": _pointer(path, key), "value": value})
+            else:
+                before = old[key]
+                if before != value or type(before) is not type(value):
+                    ops.extend(make_patch(before, value, _pointer(path, key)))
+        ops.extend({"op": "remove", "path": _pointer(path, key)} for key in old if key not in new)
+        return ops
+    if type(old) is list and type(new) is list and len(old) == len(new) and old:
+        ops = []
+        for index, (before, value) in enumerate(zip(old, new, strict=True)):
+            if before != value or type(before) is not type(value):
+                ops.extend(make_patch(before, value, f"{path}/{index}"))
+        return ops
+    return [{"op": "replace", "path": path, "value": new}]  # path "" replaces the whole document
+
+
+def delta_message(last_base: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """The delta from the state whose base was ``last_base`` to the state message ``message``."""
+    delta: dict[str, Any] = {"type": "delta", "move_no": message.get("move_no"),
+                             "patch": make_patch(last_base, patch_base(message)),
+                             "events": message.get("events", [])}
+    if "sentences" in message:
+        delta["sentences"] = message["sentences"]
+    return delta
+
+
+def apply_patch(document: Any, patch: list[dict[str, Any]]) -> Any:
+    """Apply a patch made by ``make_patch`` (add, remove, replace) in place; the new document.  For
+    Python clients (the loadtest's bots); other clients may use any RFC 6902 library."""
+    for op in patch:
+        path = op["path"]
+        if path == "":
+            document = op["value"]
+            continue
+        *parents, last = [part.replace("~1", "/").replace("~0", "~") for part in path[1:].split("/")]
+        target = document
+        for part in parents:
+            target = target[int(part)] if type(target) is list else target[part]
+        key: Any = int(last) if type(target) is list else last
+        if op["op"] == "remove":
+            del target[key]
+        else:
+            target[key] = op["value"]
+    return document
