@@ -112,5 +112,5 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
                 limit_concurrency=args.max_total_connections,
                 ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
-                ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress, ws=__import__('os').environ.get('HARD_WS', 'auto'))
+                ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress)
     return 0
