@@ -60,11 +60,12 @@ class Reader:
                 return
 
 
-def seat_to_act(readers: dict[Any, Reader]) -> tuple[int, list[Any]] | None:
+def seat_to_act(readers: dict[Any, Reader]) -> tuple[int, list[Any], int] | None:
+    """A seat that may act now: (seat, its legal actions, the move number it decides on)."""
     for seat, reader in readers.items():
         held = reader.held
         if seat is not None and held and held["status"] == "running" and held["legal"]:
-            return seat, held["legal"]
+            return seat, held["legal"], held["move_no"]
     return None
 
 
@@ -111,9 +112,8 @@ def test_a_client_applying_deltas_holds_the_full_state_after_every_move(
                 break
             acting = seat_to_act({seat: pairs[seat][1] for seat in seats})
             assert acting is not None
-            seat, legal = acting
-            pairs[seat][0].ws.send_json({"type": "act", "action": rng.choice(legal),
-                                         "move_no": pairs[seat][1].held["move_no"], "id": 1})
+            seat, legal, move_no = acting
+            pairs[seat][0].ws.send_json({"type": "act", "action": rng.choice(legal), "move_no": move_no, "id": 1})
         assert deltas_seen > 0
         assert table.status == "finished" or game == "diemacher"
 

@@ -5,9 +5,10 @@ A socket that asks for deltas (``?deltas=1``) gets a full state first, then afte
 patch turns the last state it was sent (without its per-message keys, ``STATE_ONLY``) into the new
 one; ``events`` and ``sentences`` are the new ones, as in a state message.
 
-The patch uses only ``add``, ``remove`` and ``replace`` on object members and list items of equal
-length lists (a list whose length changed is replaced whole), so it is valid RFC 6902 that any
-JSON Patch library applies, and the browser's applier stays a few lines.  It is made by walking
+The patch uses only ``replace`` and ``remove`` on object members and on items of lists whose length
+stayed the same (a list whose length changed, or an object that gained a member, is replaced
+whole), so it is valid RFC 6902 that any JSON Patch library applies, the browser's applier stays a
+few lines, and the patched state's members keep the full state's order.  It is made by walking
 both messages together, skipping every subtree that compares equal (compared in C), so it costs
 less than serialising the whole view again.  A patch carries nothing the seat's new state does not
 carry: every value in it is a part of that state.
@@ -33,15 +34,14 @@ def _pointer(path: str, key: object) -> str:
 
 def make_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     """RFC 6902 operations that turn ``old`` into ``new`` (JSON values)."""
-    if type(old) is dict and type(new) is dict:
+    if type(old) is dict and type(new) is dict and all(key in old for key in new):
+        # (An object that gains a member is replaced whole: an added member would come last, and
+        # the patched object's members would not be in the order of the full state's.)
         ops: list[dict[str, Any]] = []
         for key, value in new.items():
-            if key not in old:
-                ops.append({"op": "add", "path": _pointer(path, key), "value": value})
-            else:
-                before = old[key]
-                if before != value or type(before) is not type(value):
-                    ops.extend(make_patch(before, value, _pointer(path, key)))
+            before = old[key]
+            if before != value or type(before) is not type(value):
+                ops.extend(make_patch(before, value, _pointer(path, key)))
         ops.extend({"op": "remove", "path": _pointer(path, key)} for key in old if key not in new)
         return ops
     if type(old) is list and type(new) is list and len(old) == len(new) and old:
@@ -64,7 +64,7 @@ def delta_message(last_base: dict[str, Any], message: dict[str, Any]) -> dict[st
 
 
 def apply_patch(document: Any, patch: list[dict[str, Any]]) -> Any:
-    """Apply a patch made by ``make_patch`` (add, remove, replace) in place; the new document.  For
+    """Apply a patch of add, remove and replace operations in place; the new document.  For
     Python clients (the loadtest's bots); other clients may use any RFC 6902 library."""
     for op in patch:
         path = op["path"]
@@ -75,9 +75,16 @@ def apply_patch(document: Any, patch: list[dict[str, Any]]) -> Any:
         target = document
         for part in parents:
             target = target[int(part)] if type(target) is list else target[part]
-        key: Any = int(last) if type(target) is list else last
-        if op["op"] == "remove":
-            del target[key]
+        if type(target) is list:
+            index = int(last)
+            if op["op"] == "remove":
+                del target[index]
+            elif op["op"] == "add":
+                target.insert(index, op["value"])
+            else:
+                target[index] = op["value"]
+        elif op["op"] == "remove":
+            del target[last]
         else:
-            target[key] = op["value"]
+            target[last] = op["value"]
     return document
