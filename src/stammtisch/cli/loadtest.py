@@ -77,9 +77,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--slow", type=int, default=0, metavar="N",
                         help=f"hostile mode: N slow clients, half trickling request headers, half WebSockets "
                              f"that never read (at most {MAX_SLOW})")
-    parser.add_argument("--full-states", action="store_true",
-                        help="the bots' sockets get a full state after every move instead of deltas (as "
-                             "clients that do not ask for deltas do)")
+    parser.add_argument("--deltas", action="store_true",
+                        help="the bots' sockets ask for deltas (?deltas=1) instead of a full state after every "
+                             "move; the hostile spectators always do, as browsers do")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
@@ -245,7 +245,7 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
         stop = asyncio.Event()
         rng = random.Random(1)
         games = list(registered()) if args.game == "mixed" else [args.game]
-        seat_query = "" if args.full_states else "?deltas=1"
+        seat_query = "?deltas=1" if args.deltas else ""
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
                                                 args.think, rng, stats, stop, seat_query))
                  for i in range(args.tables)]

@@ -28,29 +28,37 @@ def patch_base(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pointer(path: str, key: object) -> str:
-    text = key if isinstance(key, str) else str(key)
-    return f"{path}/{text.replace('~', '~0').replace('/', '~1')}"
+    text = key if type(key) is str else str(key)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return f"{path}/{text}"
 
 
-def make_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     """RFC 6902 operations that turn ``old`` into ``new`` (JSON values)."""
-    if type(old) is dict and type(new) is dict and all(key in old for key in new):
+    ops: list[dict[str, Any]] = []
+    _diff(old, new, "", ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    kind = type(new)
+    if kind is dict and type(old) is dict and old.keys() >= new.keys():
         # (An object that gains a member is replaced whole: an added member would come last, and
         # the patched object's members would not be in the order of the full state's.)
-        ops: list[dict[str, Any]] = []
         for key, value in new.items():
             before = old[key]
             if before != value or type(before) is not type(value):
-                ops.extend(make_patch(before, value, _pointer(path, key)))
-        ops.extend({"op": "remove", "path": _pointer(path, key)} for key in old if key not in new)
-        return ops
-    if type(old) is list and type(new) is list and len(old) == len(new) and old:
-        ops = []
-        for index, (before, value) in enumerate(zip(old, new, strict=True)):
+                _diff(before, value, _pointer(path, key), ops)
+        if len(old) != len(new):
+            ops.extend({"op": "remove", "path": _pointer(path, key)} for key in old if key not in new)
+    elif kind is list and type(old) is list and len(old) == len(new) and new:
+        for index, value in enumerate(new):
+            before = old[index]
             if before != value or type(before) is not type(value):
-                ops.extend(make_patch(before, value, f"{path}/{index}"))
-        return ops
-    return [{"op": "replace", "path": path, "value": new}]  # path "" replaces the whole document
+                _diff(before, value, f"{path}/{index}", ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})  # path "" replaces the whole document
 
 
 def delta_message(last_base: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:

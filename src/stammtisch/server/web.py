@@ -297,7 +297,7 @@ def connected(table: LiveTable) -> list[int]:
     return sorted(table.watching)
 
 
-Built = tuple[dict[str, Any], str]  # a state message and its text
+Built = list[Any]  # [a state message, its text once asked for (full_text)]
 StateCache = tuple[tuple[Any, ...], dict[tuple[Seat | None, str, int], Built],
                    dict[tuple[Seat | None, int], dict[str, Any]], dict[tuple[Seat | None, str], Built],
                    dict[tuple[int, int], tuple[dict[str, Any], str]]]
@@ -336,7 +336,7 @@ def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: 
         message = translate(dict(_base(hub, table, cached, seat, since)), table, lang, written)
         message["connected"] = list(cached[0][2])
         message["lang"] = lang
-        built = cached[1][key] = (message, dumps(message))
+        built = cached[1][key] = [message, None]
     return built
 
 
@@ -351,8 +351,17 @@ def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, l
         message = translate(dict(_base(hub, table, cached, seat, table.version)), table, lang, lines)
         message.update(events=[], history=True, connected=list(cached[0][2]), lang=lang,
                        describe=described(table.game, lang))
-        built = cached[3][(seat, lang)] = (message, dumps(message))
+        built = cached[3][(seat, lang)] = [message, None]
     return built
+
+
+def full_text(built: Built) -> str:
+    """A built message's text, made once for every socket that sends it whole (a socket that asked
+    for deltas seldom does: a delta costs no full text)."""
+    if built[1] is None:
+        built[1] = dumps(built[0])
+    text: str = built[1]
+    return text
 
 
 def delta_text(table: LiveTable, before: dict[str, Any], message: dict[str, Any]) -> str | None:
@@ -446,19 +455,20 @@ async def play_socket(websocket: WebSocket) -> None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
                 reading.append(history)
-                message, text = first_state_text(hub, table, seat, lang, lines)
+                built = first_state_text(hub, table, seat, lang, lines)
                 first = False
             else:
-                message, text = state_text(hub, table, seat, lang, sub.sent)
+                built = state_text(hub, table, seat, lang, sub.sent)
             sub.sent = table.version if table.game is not None else -1
-            if not sub.is_news(text):
-                continue
             if last_state[0] is not None:
-                delta = delta_text(table, last_state[0], message)
-                if delta is None:
+                text = delta_text(table, last_state[0], built[0])
+                if text is None:
                     continue
-                text = delta
-            last_state[0] = message if deltas else None
+            else:
+                text = full_text(built)
+                if not sub.is_news(text):
+                    continue
+            last_state[0] = built[0] if deltas else None
             await send(text)
 
     def resync() -> None:
