@@ -86,16 +86,18 @@ def test_a_client_applying_deltas_holds_the_full_state_after_every_move(
 
         pairs = {seat: (reader(f"/ws/tables/{table_id}", seat, True), reader(f"/ws/tables/{table_id}", seat, False))
                  for seat in seats}
-        lang = rng.choice(["en", "de", "ko"])  # the browser's socket: sentences and labels in its language
-        browser = Reader(stack.enter_context(sock(client, f"/ws/play/{table_id}?lang={lang}&deltas=1")), True)
-        browser_full = Reader(stack.enter_context(sock(client, f"/ws/play/{table_id}?lang={lang}")), False)
+        # browser sockets: sentences and labels in their language; a view patch is shared by the languages
+        browsers = [(Reader(stack.enter_context(sock(client, f"/ws/play/{table_id}?lang={lang}&deltas=1")), True),
+                     Reader(stack.enter_context(sock(client, f"/ws/play/{table_id}?lang={lang}")), False))
+                    for lang in ("de", "ko")]
         deltas_seen = 0
         for _ in range(moves):
             for seat in seats:
                 for one in pairs[seat]:
                     one.read_until(table.move_no(seat))
-            for one in (browser, browser_full):
-                one.read_until(table.move_no(None))
+            for pair in browsers:
+                for one in pair:
+                    one.read_until(table.move_no(None))
             for seat in seats:
                 patched, full = pairs[seat]
                 assert patched.held == full.held, (seed, seat)
@@ -105,9 +107,10 @@ def test_a_client_applying_deltas_holds_the_full_state_after_every_move(
                     for op in patched.message["patch"]:  # nothing the seat's full state does not hold
                         assert op["op"] == "remove" or jsonpatch.JsonPointer(op["path"]).resolve(
                             full.held) == op["value"]
-            assert browser.held == browser_full.held
-            if browser.message["type"] == "delta":
-                assert browser.message["sentences"] == browser_full.message["sentences"]
+            for browser, browser_full in browsers:
+                assert browser.held == browser_full.held
+                if browser.message["type"] == "delta":
+                    assert browser.message["sentences"] == browser_full.message["sentences"]
             if table.status == "finished":
                 break
             acting = seat_to_act({seat: pairs[seat][1] for seat in seats})

@@ -34,10 +34,10 @@ def _pointer(path: str, key: object) -> str:
     return f"{path}/{text}"
 
 
-def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
-    """RFC 6902 operations that turn ``old`` into ``new`` (JSON values)."""
+def make_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+    """RFC 6902 operations that turn ``old`` into ``new`` (JSON values; both at ``path``)."""
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops)
+    _diff(old, new, path, ops)
     return ops
 
 
@@ -61,10 +61,26 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         ops.append({"op": "replace", "path": path, "value": new})  # path "" replaces the whole document
 
 
-def delta_message(last_base: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
-    """The delta from the state whose base was ``last_base`` to the state message ``message``."""
-    delta: dict[str, Any] = {"type": "delta", "move_no": message.get("move_no"),
-                             "patch": make_patch(last_base, patch_base(message)),
+# Patches of views, by the ids of (view before, view now), each with both views (so that neither id is
+# reused meanwhile): the sockets of one seat in several languages share their views, not their messages.
+ViewPatches = dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]]
+
+
+def delta_message(last_base: dict[str, Any], message: dict[str, Any],
+                  views: ViewPatches | None = None) -> dict[str, Any]:
+    """The delta from the state whose base was ``last_base`` to the state message ``message``; the
+    part of the view is taken from (and put into) ``views`` when given."""
+    base = patch_base(message)
+    before, now = last_base.get("view"), base.get("view")
+    if views is None or type(before) is not dict or type(now) is not dict or not last_base.keys() >= base.keys():
+        patch = make_patch(last_base, base)
+    else:
+        found = views.get((id(before), id(now)))
+        if found is None or found[0] is not before or found[1] is not now:
+            found = views[(id(before), id(now))] = (before, now, make_patch(before, now, "/view"))
+        rest_before = {key: value for key, value in last_base.items() if key != "view"}
+        patch = make_patch(rest_before, {key: value for key, value in base.items() if key != "view"}) + found[2]
+    delta: dict[str, Any] = {"type": "delta", "move_no": message.get("move_no"), "patch": patch,
                              "events": message.get("events", [])}
     if "sentences" in message:
         delta["sentences"] = message["sentences"]

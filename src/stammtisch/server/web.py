@@ -46,7 +46,7 @@ from stammtisch.server.api import (
     sender,
     wants_deltas,
 )
-from stammtisch.server.delta import delta_message, patch_base
+from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber, shared_game
@@ -300,19 +300,20 @@ def connected(table: LiveTable) -> list[int]:
 Built = list[Any]  # [a state message, its text once asked for (full_text)]
 StateCache = tuple[tuple[Any, ...], dict[tuple[Seat | None, str, int], Built],
                    dict[tuple[Seat | None, int], dict[str, Any]], dict[tuple[Seat | None, str], Built],
-                   dict[tuple[int, int], tuple[dict[str, Any], str]]]
+                   dict[tuple[int, int], tuple[dict[str, Any], str]], ViewPatches]
 
 
 def _state_cache(table: LiveTable) -> StateCache:
     """The messages built since the table last changed (a move, a seat's connect or leave, a seat
     taken): messages per (seat, language, entry seen), their language-free bases per (seat, entry
-    seen), first states per (seat, language), and deltas per (message before, message now).  Keyed
+    seen), first states per (seat, language), deltas per (message before, message now) and the
+    patches of their views (shared by the languages of one seat).  Keyed
     by seat: a seat's message is only ever sent to sockets of that same seat."""
     stamp = (table.version, table.status, tuple(connected(table)),
              tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
     cached: StateCache | None = table.caches.get("states")
     if cached is None or cached[0] != stamp:
-        cached = table.caches["states"] = (stamp, {}, {}, {}, {})
+        cached = table.caches["states"] = (stamp, {}, {}, {}, {}, {})
     return cached
 
 
@@ -371,7 +372,7 @@ def delta_text(table: LiveTable, before: dict[str, Any], message: dict[str, Any]
     key = (id(before), id(message))
     found = cached[4].get(key)
     if found is None or found[0] is not before:
-        delta = delta_message(patch_base(before), message)
+        delta = delta_message(patch_base(before), message, cached[5])
         text = dumps(delta) if delta["patch"] or delta["events"] else ""
         found = cached[4][key] = (before, text)  # holds ``before``: its id is not reused meanwhile
     return found[1] or None
