@@ -156,3 +156,20 @@ def test_the_python_applier_agrees_with_jsonpatch() -> None:
         patch = make_patch(old, new)
         assert jsonpatch.apply_patch(old, patch) == new
         assert apply_patch(jsonpatch.apply_patch(old, []), patch) == new
+
+
+def test_a_browser_watching_before_the_start_gets_the_game_whole(client: TestClient) -> None:
+    # issue #13 deltas: the first state of a game (its history and describe()) is never a delta
+    response = client.post("/api/tables", json={"game": "glueckauf", "players": 2, "options": {}})
+    table_id, host = response.json()["table_id"], response.json()["host_token"]
+    for seat in range(2):
+        client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": f"P{seat}"})
+    with sock(client, f"/ws/play/{table_id}?lang=de&deltas=1") as ws:
+        first = ws.receive_json()
+        while first["type"] != "state":
+            first = ws.receive_json()
+        assert first["status"] == "open"
+        client.post(f"/api/tables/{table_id}/start", json={}, headers={"authorization": f"Bearer {host}"})
+        started = ws.receive_json()
+        assert started["type"] == "state" and started["history"] is True and "describe" in started
+        assert started["view"] is not None

@@ -457,11 +457,12 @@ async def play_socket(websocket: WebSocket) -> None:
                 lines = await history.get(table, seat, lang)
                 reading.append(history)
                 built = first_state_text(hub, table, seat, lang, lines)
-                first = False
+                whole, first = True, False  # the history and describe() go whole, never in a delta
             else:
                 built = state_text(hub, table, seat, lang, sub.sent)
+                whole = False
             sub.sent = table.version if table.game is not None else -1
-            if last_state[0] is not None:
+            if not whole and last_state[0] is not None:
                 text = delta_text(table, last_state[0], built[0])
                 if text is None:
                     continue
