@@ -129,6 +129,10 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     page = context.new_page()
     errors: list[str] = []
     watch_errors(page, errors)
+    # issue #13 deltas: the page asks for deltas and patches its state; the board must still show exactly
+    # the server's view at every decision (me.shows) and the final tables
+    kinds: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: kinds.append(str(data)[:15])))
     # issue #9 Tokens: the invite link (invitation in the fragment) of a running game is claimed at once for a
     # fresh seat token, kept in this browser; the address bar no longer shows the invitation
     page.goto(server.url + invite["url"])
@@ -193,5 +197,6 @@ def test_a_whole_game_played_on_the_board(server: ServerProcess, browser: Any) -
     assert wanted <= played, sorted(wanted - played)
     assert {"return_tiles", "return_orders"} & played  # issue #8 item 5: put back item by item on the board
     assert not errors, errors[:5]
+    assert kinds.count('{"type":"delta"') > 50, kinds[:10]
     context.close()
     assert time.monotonic() - started < 180

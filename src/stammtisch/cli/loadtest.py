@@ -34,6 +34,7 @@ from rich.console import Console
 
 from stammtisch.cli.common import CliError
 from stammtisch.engine.registry import games as registered
+from stammtisch.server.delta import apply_patch
 
 MAX_TABLES = 1000
 MAX_SPECTATORS = 2000
@@ -76,6 +77,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--slow", type=int, default=0, metavar="N",
                         help=f"hostile mode: N slow clients, half trickling request headers, half WebSockets "
                              f"that never read (at most {MAX_SLOW})")
+    parser.add_argument("--deltas", action="store_true",
+                        help="the bots' sockets ask for deltas (?deltas=1) instead of a full state after every "
+                             "move; the hostile spectators always do, as browsers do")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
@@ -241,8 +245,9 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
         stop = asyncio.Event()
         rng = random.Random(1)
         games = list(registered()) if args.game == "mixed" else [args.game]
+        seat_query = "?deltas=1" if args.deltas else ""
         tasks = [asyncio.create_task(table_loop(clients[i % len(urls)], urls[i % len(urls)], games[i % len(games)],
-                                                args.think, rng, stats, stop))
+                                                args.think, rng, stats, stop, seat_query))
                  for i in range(args.tables)]
         warm_up = min(5.0, args.seconds / 4 + 1)  # tables created, first moves made
         hostile = None
@@ -277,10 +282,10 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
 
 
 async def table_loop(http: Any, url: str, game: str, think: float, rng: random.Random, stats: Stats,
-                     stop: asyncio.Event) -> None:
+                     stop: asyncio.Event, query: str) -> None:
     while not stop.is_set():
         try:
-            await play_table(http, url, game, think, rng, stats, stop)
+            await play_table(http, url, game, think, rng, stats, stop, query)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # counted, and the slot starts a new table
@@ -290,7 +295,8 @@ async def table_loop(http: Any, url: str, game: str, think: float, rng: random.R
 
 
 async def play_table(http: Any, url: str, game: str, think: float, rng: random.Random, stats: Stats,
-                     stop: asyncio.Event) -> None:
+                     stop: asyncio.Event, query: str) -> None:
+    """One table of bots, each seat on its own socket (``query``: "?deltas=1" to ask for deltas)."""
     import websockets
 
     players = fewest_players()[game]
@@ -301,8 +307,8 @@ async def play_table(http: Any, url: str, game: str, think: float, rng: random.R
     base = url.replace("http://", "ws://", 1)
     async with contextlib.AsyncExitStack() as stack:
         sockets = [await stack.enter_async_context(websockets.connect(
-            f"{base}/ws/tables/{table_id}", additional_headers={"Authorization": f"Bearer {token}"}, max_size=None,
-            ping_interval=None, compression=None))
+            f"{base}/ws/tables/{table_id}{query}", additional_headers={"Authorization": f"Bearer {token}"},
+            max_size=None, ping_interval=None, compression=None))
             for token in tokens]
         await http.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
         stats.tables.append(table_id)
@@ -313,7 +319,8 @@ async def play_table(http: Any, url: str, game: str, think: float, rng: random.R
 
 async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, stop: asyncio.Event) -> bool:
     """Play one seat: act on each new decision after thinking; time each action until its view arrives."""
-    latest: dict[str, Any] | None = None
+    latest: dict[str, Any] | None = None  # the last state, patched by the deltas since
+    fresh = False  # a state came since this seat last acted
     pending: tuple[float, int | None] | None = None  # (sent at, acknowledged move number)
     decide_at: float | None = None
     loop = asyncio.get_running_loop()
@@ -326,10 +333,12 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
         if raw is not None:
             message = orjson.loads(raw)
             kind = message["type"]
-            if kind == "state":
-                if latest is None or message["move_no"] >= latest["move_no"]:
-                    latest = message
-                if latest["status"] == "finished":
+            if kind == "state" or kind == "delta":
+                if kind == "delta":
+                    latest, fresh = apply_patch(latest, message["patch"]), True
+                elif latest is None or message["move_no"] >= latest["move_no"]:
+                    latest, fresh = message, True
+                if latest is not None and latest["status"] == "finished":
                     return True
             elif kind == "ok" and pending is not None:
                 pending = (pending[0], message["move_no"])
@@ -343,7 +352,7 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
                 stats.latencies.append(loop.time() - pending[0])
                 stats.actions += 1
             pending = None
-        if pending is None and latest is not None and latest["legal"] and latest["status"] == "running":
+        if pending is None and fresh and latest is not None and latest["legal"] and latest["status"] == "running":
             if decide_at is None:
                 decide_at = loop.time() + rng.uniform(0, 2 * think)
             if loop.time() >= decide_at:
@@ -351,7 +360,7 @@ async def seat_loop(ws: Any, think: float, rng: random.Random, stats: Stats, sto
                 action = rng.choice(latest["legal"])
                 pending = (loop.time(), None)
                 await ws.send(json.dumps({"type": "act", "action": action, "move_no": latest["move_no"]}))
-                latest = dict(latest, legal=[])  # decide again only on a newer state
+                fresh = False  # decide again only on a newer state
     return False
 
 
@@ -417,7 +426,7 @@ async def spectator_loop(url: str, stay: float, rng: random.Random, stats: Stats
         lang = rng.choice(("en", "de", "pl", "it", "ko"))
         started = loop.time()
         try:
-            async with websockets.connect(f"{base}/ws/play/{table_id}?lang={lang}", max_size=None,
+            async with websockets.connect(f"{base}/ws/play/{table_id}?lang={lang}&deltas=1", max_size=None,
                                           ping_interval=None, compression=None, open_timeout=30) as ws:
                 await ws.send(SPECTATOR_AUTH)
                 while orjson.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":

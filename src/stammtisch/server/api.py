@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch import i18n
 from stammtisch.engine.protocol import Seat
+from stammtisch.server.delta import delta_message, patch_base
 from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import (
     Act,
@@ -352,6 +353,8 @@ async def table_socket(websocket: WebSocket) -> None:
     else:
         since = table.entry_of(seat, since)
     sub = hub.subscribe(table, seat, since)
+    deltas = wants_deltas(websocket)
+    base: list[dict[str, Any] | None] = [None]  # the state the next delta patches (None: send a full state)
 
     async def push() -> None:
         while True:
@@ -359,13 +362,25 @@ async def table_socket(websocket: WebSocket) -> None:
             sub.changed.clear()
             message = hub.state_message(table, seat, sub.sent)
             sub.sent = table.version if table.game is not None else -1  # before the start: setup events next
-            text = dumps(message)
-            if sub.is_news(text):
-                await send(text)
+            if base[0] is None:
+                text = dumps(message)
+                if not sub.is_news(text):
+                    continue
+            else:
+                delta = delta_message(base[0], message)
+                if not delta["patch"] and not delta["events"]:
+                    continue
+                text = dumps(delta)
+            base[0] = patch_base(message) if deltas else None
+            await send(text)
+
+    def resync() -> None:
+        base[0], sub.last = None, ""
+        sub.changed.set()
 
     pusher = asyncio.create_task(push())
     try:
-        await answer_requests(websocket, hub, table, token, send)
+        await answer_requests(websocket, hub, table, token, send, resync)
     finally:
         hub.unsubscribe(table, sub)
         pusher.cancel()
@@ -373,8 +388,14 @@ async def table_socket(websocket: WebSocket) -> None:
             await pusher
 
 
-async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, token: str | None, send: Send) -> None:
-    """Answer the client's act, undo and ping messages until it disconnects."""
+def wants_deltas(websocket: WebSocket) -> bool:
+    """``?deltas=1``: after the first full state, only what changed (``server/delta.py``)."""
+    return websocket.query_params.get("deltas") == "1"
+
+
+async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, token: str | None, send: Send,
+                          resync: Callable[[], None]) -> None:
+    """Answer the client's act, undo, hint, resync and ping messages until it disconnects."""
     try:
         while True:
             data = await receive_message(websocket)
@@ -392,6 +413,8 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                     reply["move_no"] = await hub.undo(table, hub.seat_of(table, token), move_no_field(message))
                 elif message["type"] == "hint":
                     reply = {"type": "hint", **await hub.hint(table, hub.seat_of(table, token))}
+                elif message["type"] == "resync":
+                    resync()
                 elif message["type"] == "auth":
                     raise conflict("this connection is authenticated already; to change seats, connect again")
             except ApiError as error:

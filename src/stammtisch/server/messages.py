@@ -130,14 +130,18 @@ class WsHint(WsMessage, tag="hint"):
     """What the hard bot would do in the asking seat's place (tables with the hints option)."""
 
 
+class WsResync(WsMessage, tag="resync"):
+    """Send the full state next (a client that cannot apply a delta)."""
+
+
 class WsAuth(WsMessage, tag="auth"):
     """The first message on a socket: the seat's token, or none to watch."""
 
     token: Token | None = None
 
 
-WS_KINDS = (WsAct, WsUndo, WsPing, WsAuth, WsHint)
-WsRequest = WsAct | WsUndo | WsPing | WsAuth | WsHint
+WS_KINDS = (WsAct, WsUndo, WsPing, WsAuth, WsHint, WsResync)
+WsRequest = WsAct | WsUndo | WsPing | WsAuth | WsHint | WsResync
 WS_TYPES = tuple(str(kind.__struct_config__.tag) for kind in WS_KINDS)
 
 
@@ -178,7 +182,8 @@ def parse_json(data: bytes | str, limit: int, schema: type[Body]) -> dict[str, A
 
 
 def parse_ws(data: str | bytes, limit: int) -> dict[str, Any]:
-    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping"|"auth"|"hint", ...}`` (see WS_KINDS)."""
+    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping"|"auth"|"hint"|"resync", ...}``
+    (see WS_KINDS)."""
     message: dict[str, Any] = msgspec.to_builtins(decode(data, limit, WsRequest))
     return message
 

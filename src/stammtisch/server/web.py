@@ -35,7 +35,18 @@ from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.registry import game_spec, games
-from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hub_of, int_param, refuse, sender
+from stammtisch.server.api import (
+    JSON,
+    answer_requests,
+    authenticate,
+    dumps,
+    hub_of,
+    int_param,
+    refuse,
+    sender,
+    wants_deltas,
+)
+from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
@@ -275,20 +286,23 @@ def connected(table: LiveTable) -> list[int]:
     return sorted(table.watching)
 
 
-StateCache = tuple[tuple[Any, ...], dict[tuple[Seat | None, str, int], str],
-                   dict[tuple[Seat | None, int], dict[str, Any]], dict[tuple[Seat | None, str], str]]
+Built = list[Any]  # [a state message, its text once asked for (full_text)]
+StateCache = tuple[tuple[Any, ...], dict[tuple[Seat | None, str, int], Built],
+                   dict[tuple[Seat | None, int], dict[str, Any]], dict[tuple[Seat | None, str], Built],
+                   dict[tuple[int, int], tuple[dict[str, Any], str]], ViewPatches]
 
 
 def _state_cache(table: LiveTable) -> StateCache:
     """The messages built since the table last changed (a move, a seat's connect or leave, a seat
-    taken): texts per (seat, language, entry seen), their language-free bases per (seat, entry
-    seen), and first states per (seat, language).  Keyed by seat: a seat's message is only ever
-    sent to sockets of that same seat."""
+    taken): messages per (seat, language, entry seen), their language-free bases per (seat, entry
+    seen), first states per (seat, language), deltas per (message before, message now) and the
+    patches of their views (shared by the languages of one seat).  Keyed
+    by seat: a seat's message is only ever sent to sockets of that same seat."""
     stamp = (table.version, table.status, tuple(connected(table)),
              tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
     cached: StateCache | None = table.caches.get("states")
     if cached is None or cached[0] != stamp:
-        cached = table.caches["states"] = (stamp, {}, {}, {})
+        cached = table.caches["states"] = (stamp, {}, {}, {}, {}, {})
     return cached
 
 
@@ -300,35 +314,57 @@ def _base(hub: Hub, table: LiveTable, cached: StateCache, seat: Seat | None, sin
     return base
 
 
-def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: int) -> str:
+def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: int) -> Built:
     """The state message for a socket that has seen entries up to ``since``: the same for every
     spectator in one language, so it is built once per change, not once per socket."""
     cached = _state_cache(table)
     key = (seat, lang, since)
-    text = cached[1].get(key)
-    if text is None:
+    built = cached[1].get(key)
+    if built is None:
         history: History | None = table.caches.get("history")
         written = history.last_entry(table, seat, lang) if history and since == table.version - 1 else None
         message = translate(dict(_base(hub, table, cached, seat, since)), table, lang, written)
         message["connected"] = list(cached[0][2])
         message["lang"] = lang
-        text = cached[1][key] = dumps(message)
-    return text
+        built = cached[1][key] = [message, None]
+    return built
 
 
-def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, lines: list[str]) -> str:
+def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, lines: list[str]) -> Built:
     """A socket's first state: the history so far (``lines``, at the table's current entry) and what
     never changes at the table.  The same for every socket of one (seat, language) until the table
     changes, so another connect costs a look-up."""
     assert table.game is not None
     cached = _state_cache(table)
-    text = cached[3].get((seat, lang))
-    if text is None:
+    built = cached[3].get((seat, lang))
+    if built is None:
         message = translate(dict(_base(hub, table, cached, seat, table.version)), table, lang, lines)
         message.update(events=[], history=True, connected=list(cached[0][2]), lang=lang,
                        describe=described(table.game, lang))
-        text = cached[3][(seat, lang)] = dumps(message)
+        built = cached[3][(seat, lang)] = [message, None]
+    return built
+
+
+def full_text(built: Built) -> str:
+    """A built message's text, made once for every socket that sends it whole (a socket that asked
+    for deltas seldom does: a delta costs no full text)."""
+    if built[1] is None:
+        built[1] = dumps(built[0])
+    text: str = built[1]
     return text
+
+
+def delta_text(table: LiveTable, before: dict[str, Any], message: dict[str, Any]) -> str | None:
+    """The delta from the state message ``before`` to ``message`` (both of one seat and language), or
+    None when it would change nothing; built once for all sockets that were sent the same ``before``."""
+    cached = _state_cache(table)
+    key = (id(before), id(message))
+    found = cached[4].get(key)
+    if found is None or found[0] is not before:
+        delta = delta_message(patch_base(before), message, cached[5])
+        text = dumps(delta) if delta["patch"] or delta["events"] else ""
+        found = cached[4][key] = (before, text)  # holds ``before``: its id is not reused meanwhile
+    return found[1] or None
 
 
 _described: dict[tuple[int, str], tuple[Game[Any], dict[str, Any]]] = {}
@@ -397,6 +433,9 @@ async def play_socket(websocket: WebSocket) -> None:
     watchers.add(watcher)
     tell_presence(table, watchers - {watcher}, before)
 
+    deltas = wants_deltas(websocket)
+    last_state: list[dict[str, Any] | None] = [None]  # the state the next delta patches (None: send a full state)
+
     async def push() -> None:
         first = full
         while True:
@@ -406,18 +445,31 @@ async def play_socket(websocket: WebSocket) -> None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
                 reading.append(history)
-                text = first_state_text(hub, table, seat, lang, lines)
-                first = False
+                built = first_state_text(hub, table, seat, lang, lines)
+                whole, first = True, False  # the history and describe() go whole, never in a delta
             else:
-                text = state_text(hub, table, seat, lang, sub.sent)
+                built = state_text(hub, table, seat, lang, sub.sent)
+                whole = False
             sub.sent = table.version if table.game is not None else -1
-            if sub.is_news(text):
-                await send(text)
+            if not whole and last_state[0] is not None:
+                text = delta_text(table, last_state[0], built[0])
+                if text is None:
+                    continue
+            else:
+                text = full_text(built)
+                if not sub.is_news(text):
+                    continue
+            last_state[0] = built[0] if deltas else None
+            await send(text)
+
+    def resync() -> None:
+        last_state[0], sub.last = None, ""
+        sub.changed.set()
 
     reading: list[History] = []  # the history this socket reads, once it has had it
     pusher = asyncio.create_task(push())
     try:
-        await answer_requests(websocket, hub, table, token, send)
+        await answer_requests(websocket, hub, table, token, send, resync)
     finally:
         for history in reading:
             history.leave((seat, lang))

@@ -15,6 +15,7 @@ const SELECT_FROM = 8; // a group of more actions than this becomes a list box w
 const page = {
   texts: null,
   message: null, // the last state message
+  patched: null, // the state the server's next delta patches (docs/api.md, "Deltas")
   log: [], // sentences shown in the log
   socket: null,
   connected: false,
@@ -128,7 +129,7 @@ function renderChrome(withBoard = true) {
 
 function connect() {
   if (page.socket) return;
-  const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since) });
+  const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since), deltas: "1" });
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/play/${encodeURIComponent(tableId)}?${params}`);
   page.socket = socket;
@@ -199,7 +200,12 @@ function setConnection() {
 
 function onMessage(data) {
   if (data.type === "state") {
+    page.patched = patchBase(data);
     onState(data);
+    return;
+  }
+  if (data.type === "delta") {
+    onDelta(data);
     return;
   }
   if (data.id === "auth") {
@@ -272,6 +278,55 @@ function setBusy(busy) {
 }
 
 // ---------------------------------------------------------------- state
+
+// Keys of a state message that belong to that message only: a delta patches the rest (server/delta.py).
+const STATE_ONLY = new Set(["type", "events", "sentences", "history", "describe"]);
+
+function patchBase(message) {
+  return structuredClone(Object.fromEntries(Object.entries(message).filter(([key]) => !STATE_ONLY.has(key))));
+}
+
+/** Applies a JSON Patch (RFC 6902) of replace, remove and add operations, as the server makes them,
+ * to `doc` in place; returns the new document (a patch may replace the whole of it). */
+function applyPatch(doc, patch) {
+  for (const { op, path, value } of patch) {
+    if (path === "") {
+      if (op !== "replace") throw new Error(`cannot ${op} the whole document`);
+      doc = value;
+      continue;
+    }
+    const parts = path.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = parts.pop();
+    let target = doc;
+    for (const part of parts) {
+      target = target[Array.isArray(target) ? Number(part) : part];
+      if (target === null || typeof target !== "object") throw new Error(`no ${path} to patch`);
+    }
+    const key = Array.isArray(target) ? Number(last) : last;
+    if (op === "remove" && Array.isArray(target)) target.splice(key, 1);
+    else if (op === "remove") delete target[key];
+    else if (op === "add" && Array.isArray(target)) target.splice(key, 0, value);
+    else if (op === "add" || op === "replace") target[key] = value;
+    else throw new Error(`unknown patch operation ${op}`);
+  }
+  return doc;
+}
+
+// What changed since the last state: patched into that state, then shown as a state message.
+function onDelta(data) {
+  try {
+    if (!page.patched) throw new Error("a delta before any state");
+    page.patched = applyPatch(page.patched, data.patch);
+  } catch (error) {
+    console.warn("a delta could not be applied: connecting again for the whole state", error);
+    page.patched = null;
+    page.since = -1;
+    reconnectSoon(0, true);
+    return;
+  }
+  onState({ ...structuredClone(page.patched), type: "state", events: data.events || [],
+    sentences: data.sentences || [] });
+}
 
 function onState(message) {
   const first = !page.message;
