@@ -39,6 +39,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--compress", action="store_true",
                         help="compress WebSocket messages (permessage-deflate): less traffic, more CPU")
     parser.add_argument("--log-level", default="warning", help=_("uvicorn log level (default: warning)"))
+    parser.add_argument("--log-format", choices=("text", "json"), default="text",
+                        help=_("text, or json: one JSON object per line (default: text)"))
     parser.add_argument("--gc-freeze", type=float, default=1.0, metavar="S",
                         help=_("seconds between freezes of the garbage collector's heap, which keep its pauses "
                                "short; 0: never (default: 1)"))
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     gc.set_threshold(50_000, 20, 100)
     gc.freeze()  # what is loaded by now (modules, texts) lives as long as the server: never scan it again
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
-                log_config=log_config(args.log_level),
+                log_config=log_config(args.log_level, args.log_format),
                 http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
                 limit_concurrency=args.max_total_connections,
                 ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,

@@ -37,6 +37,7 @@ from stammtisch.server.messages import (
     parse_ws,
     ws_ref,
 )
+from stammtisch.server.metrics import health_response
 from stammtisch.server.tables import Hub, LiveTable, conflict
 
 log = logging.getLogger("stammtisch.server")
@@ -118,7 +119,8 @@ async def index(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
-    return JSON({"ok": True})
+    """Whether this process, its database and Redis (if used) answer: 200, else 503 (docs/operations.md)."""
+    return await health_response(request.app.state.health)
 
 
 async def games(request: Request) -> Response:

@@ -12,12 +12,14 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route, WebSocketRoute
 
 from stammtisch.server.api import JSON, routes
 from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
 from stammtisch.server.limits import ClientLimits, SocketLimit
 from stammtisch.server.messages import ApiError
+from stammtisch.server.metrics import Health, Metrics, MetricsMiddleware, instrument, metrics_endpoint
 from stammtisch.server.tables import Hub
 from stammtisch.server.web import routes as web_routes
 
@@ -47,8 +49,10 @@ def create_app(config: Config | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(config)
+        instrument(hub, metrics)
         await hub.open()
         app.state.hub = hub
+        app.state.health = Health(hub)
         app.state.limits = limits
         collector = (asyncio.create_task(freeze_periodically(config.gc_freeze, config.gc_sweep))
                      if config.gc_freeze > 0 else None)
@@ -59,6 +63,10 @@ def create_app(config: Config | None = None) -> Starlette:
                 collector.cancel()
             await hub.close()
 
-    return Starlette(routes=[*web_routes, *routes], lifespan=lifespan,
-                     middleware=[Middleware(SocketLimit, limits=limits)], exception_handlers={
+    metrics = Metrics()
+    every = [*web_routes, *routes, Route("/metrics", metrics_endpoint(metrics))]
+    templates = {route.endpoint: route.path for route in every if isinstance(route, (Route, WebSocketRoute))}
+    return Starlette(routes=every, lifespan=lifespan, middleware=[
+        Middleware(MetricsMiddleware, metrics=metrics, routes=templates), Middleware(SocketLimit, limits=limits)],
+        exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: server_error})

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 MASK = "[redacted]"
@@ -56,12 +58,28 @@ class Redact(logging.Filter):
         return True
 
 
-def log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging setup with the filter on every handler, and our own loggers beside uvicorn's."""
+class JsonLines(logging.Formatter):
+    """One JSON object per line (``serve --log-format json``): time, level, logger, message and, after
+    a failure, the traceback, all as the Redact filter left them."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+        if record.exc_text or record.exc_info:
+            entry["exception"] = redact(record.exc_text or self.formatException(record.exc_info))  # type: ignore[arg-type]
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def log_config(level: str, log_format: str = "text") -> dict[str, Any]:
+    """uvicorn's logging setup with the filter on every handler, and our own loggers beside uvicorn's;
+    ``log_format`` "json" writes one JSON object per line instead of text."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config["filters"] = {"redact": {"()": Redact}}
+    if log_format == "json":
+        config["formatters"] = {name: {"()": JsonLines} for name in config["formatters"]}
     for handler in config["handlers"].values():
         handler["filters"] = ["redact"]
     config["loggers"]["stammtisch"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}

@@ -1,0 +1,276 @@
+"""Metrics in Prometheus's text format (``GET /metrics``) and the health check (``GET /api/health``).
+
+Every label takes its values from a fixed set — route templates (never paths), message kinds and
+error codes the server knows, games and bot kinds of the registry — so no client can make the
+server keep more series.  The page is built at most once a second however often it is asked for.
+Nothing here reads a token, a view or an action: only names, counts and times.
+
+The hub's hot paths are timed by wrapping them on the instance (``instrument``), so that the
+modules of the game loop know nothing of metrics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+from sqlalchemy import text
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from stammtisch.engine.registry import games
+
+if TYPE_CHECKING:
+    from stammtisch.server.tables import Hub, LiveTable
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+METHODS = frozenset({"GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"})
+# What clients send and what the server sends on a table's socket (server/api.py, server/web.py).
+IN_KINDS = frozenset({"auth", "act", "undo", "hint", "ping", "leave", "claim"})
+OUT_KINDS = frozenset({"state", "presence", "ok", "error", "pong", "hint", "texts"})
+# The error codes of ApiError (server/messages.py and its callers).
+ERROR_CODES = frozenset({"malformed", "no_token", "no_hints", "wrong_token", "not_found", "no_auth", "too_slow",
+                         "conflict", "too_large", "illegal", "undo_refused", "busy", "too_many", "stalled", "server",
+                         "http"})
+OPERATIONS = frozenset({"read", "write", "_insert_batch", "prepare"})  # Store transactions by their function
+_TYPE = re.compile(r'"type"\s*:\s*"([a-z_]{1,20})"')
+_ERROR = re.compile(r'"error"\s*:\s*"([a-z_]{1,30})"')
+LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+THINKING = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
+
+
+class Metrics:
+    """One process's metrics, in a registry of their own (one per app, so tests can make several)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter("stammtisch_http_requests", "HTTP requests by route template, method and status",
+                                ["route", "method", "status"], registry=r)
+        self.request_seconds = Histogram("stammtisch_http_request_seconds", "HTTP request duration by route",
+                                         ["route"], buckets=LATENCY, registry=r)
+        self.messages = Counter("stammtisch_websocket_messages", "WebSocket messages by direction and kind",
+                                ["direction", "kind"], registry=r)
+        self.errors = Counter("stammtisch_websocket_errors", "Error replies on WebSockets by error code",
+                              ["code"], registry=r)
+        self.actions = Histogram("stammtisch_action_seconds", "Time to check, commit and apply an action or "
+                                 "take-back", ["game", "outcome"], buckets=LATENCY, registry=r)
+        self.thinking = Histogram("stammtisch_bot_think_seconds", "Time a bot took to choose its move",
+                                  ["game", "bot"], buckets=THINKING, registry=r)
+        self.commits = Histogram("stammtisch_db_transaction_seconds", "Database transactions (to their commit) "
+                                 "by operation", ["operation"], buckets=LATENCY, registry=r)
+        self.sockets = 0
+        self.hub: Hub | None = None
+        r.register(_Live(self))
+        self._page: tuple[float, bytes] = (0.0, b"")
+
+    def page(self) -> bytes:
+        now = time.monotonic()
+        if now - self._page[0] >= 1.0:
+            self._page = (now, generate_latest(self.registry))
+        return self._page[1]
+
+
+class _Live(Collector):
+    """Gauges read at scrape time: tables in memory, watched, played by bots; open sockets."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        hub = self.metrics.hub
+        tables = list(hub.tables.values()) if hub is not None else []
+        yield GaugeMetricFamily("stammtisch_tables_in_memory", "Live tables this process keeps in memory",
+                                value=len(tables))
+        yield GaugeMetricFamily("stammtisch_tables_watched", "Live tables with at least one open socket",
+                                value=sum(1 for t in tables if t.subscribers))
+        yield GaugeMetricFamily("stammtisch_tables_with_bots_playing", "Live tables whose bots are playing",
+                                value=sum(1 for t in tables if t.bot_task is not None and not t.bot_task.done()))
+        yield GaugeMetricFamily("stammtisch_websockets", "Open WebSocket connections", value=self.metrics.sockets)
+
+
+def _game(table: LiveTable) -> str:
+    return table.row.game if table.row.game in games() else "other"
+
+
+def instrument(hub: Hub, metrics: Metrics) -> None:
+    """Time the hub's actions, bot decisions and database transactions."""
+    metrics.hub = hub
+
+    def timed_move(fn: Callable[..., Awaitable[int]]) -> Callable[..., Awaitable[int]]:
+        @functools.wraps(fn)
+        async def wrapper(table: LiveTable, *args: Any) -> int:
+            start, outcome = time.perf_counter(), "error"
+            try:
+                result = await fn(table, *args)
+                outcome = "ok"
+                return result
+            finally:
+                metrics.actions.labels(_game(table), outcome).observe(time.perf_counter() - start)
+
+        return wrapper
+
+    bot_move = hub._bot_move
+
+    @functools.wraps(bot_move)
+    async def timed_bot(table: LiveTable, seat: int) -> Any:
+        start = time.perf_counter()
+        try:
+            return await bot_move(table, seat)
+        finally:
+            row = table.seats.get(seat)
+            kind = row.bot_kind if row is not None and row.bot_kind else "other"
+            spec = games().get(table.row.game)
+            kind = kind if spec is not None and kind in spec.bot_kinds() else "other"
+            metrics.thinking.labels(_game(table), kind).observe(time.perf_counter() - start)
+
+    run = hub.store._run
+
+    @functools.wraps(run)
+    async def timed_run(fn: Callable[..., Any], *args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await run(fn, *args)
+        finally:
+            name = getattr(fn, "__name__", "")
+            metrics.commits.labels(name if name in OPERATIONS else "other").observe(time.perf_counter() - start)
+
+    hub.act = timed_move(hub.act)  # type: ignore[method-assign, assignment]
+    hub.undo = timed_move(hub.undo)  # type: ignore[method-assign, assignment]
+    hub._bot_move = timed_bot  # type: ignore[method-assign]
+    hub.store._run = timed_run  # type: ignore[method-assign]
+
+
+class MetricsMiddleware:
+    """ASGI middleware: counts HTTP requests (by the route template that matched) and WebSocket
+    messages (by the kind in their ``type``), and keeps the number of open sockets."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics, routes: dict[Any, str]) -> None:
+        self.app, self.metrics, self.routes = app, metrics, routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    def route(self, scope: Scope) -> str:
+        return self.routes.get(scope.get("endpoint"), "unmatched")
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        start, status = time.perf_counter(), 500
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            route = self.route(scope)
+            method = scope.get("method", "")
+            self.metrics.requests.labels(route, method if method in METHODS else "other", str(status)).inc()
+            self.metrics.request_seconds.labels(route).observe(time.perf_counter() - start)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        metrics = self.metrics
+        accepted = False
+
+        async def receiving() -> Message:
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                metrics.messages.labels("in", _kind(message, IN_KINDS, search=True)).inc()
+            return message
+
+        async def sending(message: Message) -> None:
+            nonlocal accepted
+            if message["type"] == "websocket.send":
+                kind = _kind(message, OUT_KINDS, search=False)
+                metrics.messages.labels("out", kind).inc()
+                if kind == "error":
+                    metrics.errors.labels(_error_code(message)).inc()
+            elif message["type"] == "websocket.accept" and not accepted:
+                accepted = True
+                metrics.sockets += 1
+            await send(message)
+
+        try:
+            await self.app(scope, receiving, sending)
+        finally:
+            if accepted:
+                metrics.sockets -= 1
+
+
+def _text(message: Message) -> str:
+    data = message.get("text")
+    if data is None:
+        raw = message.get("bytes") or b""
+        data = raw[:65536].decode("utf-8", "replace")
+    return str(data)
+
+
+def _kind(message: Message, known: frozenset[str], search: bool) -> str:
+    """The message's ``type`` if the server knows it (the server writes it first: only the start
+    of an outgoing message is read; a client's message, at most max_message long, is searched)."""
+    data = _text(message)
+    found = _TYPE.search(data if search else data[:64])
+    return found.group(1) if found and found.group(1) in known else "other"
+
+
+def _error_code(message: Message) -> str:
+    found = _ERROR.search(_text(message)[:200])
+    return found.group(1) if found and found.group(1) in ERROR_CODES else "other"
+
+
+def metrics_endpoint(metrics: Metrics) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        return Response(metrics.page(), media_type=CONTENT_TYPE)
+
+    return endpoint
+
+
+class Health:
+    """Whether the database and Redis answer, asked at most once a second (a client asking often
+    costs one cached answer, not a query each)."""
+
+    def __init__(self, hub: Hub, timeout: float = 2.0) -> None:
+        self.hub, self.timeout = hub, timeout
+        self._last: tuple[float, dict[str, Any]] = (0.0, {})
+        self._lock = asyncio.Lock()
+
+    async def report(self) -> dict[str, Any]:
+        async with self._lock:
+            now = time.monotonic()
+            if now - self._last[0] >= 1.0:
+                self._last = (time.monotonic(), await self._check())
+            return self._last[1]
+
+    async def _check(self) -> dict[str, Any]:
+        database = await self._reachable(self.hub.store._run(lambda conn: conn.execute(text("SELECT 1"))))
+        client = getattr(self.hub.broker, "client", None)
+        redis = "off" if client is None else await self._reachable(client.ping())
+        return {"ok": database == "ok" and redis in ("ok", "off"), "database": database, "redis": redis}
+
+    async def _reachable(self, check: Awaitable[Any]) -> str:
+        try:
+            await asyncio.wait_for(check, self.timeout)
+            return "ok"
+        except Exception:
+            return "unreachable"
+
+
+async def health_response(health: Health) -> Response:
+    report = await health.report()
+    return JSONResponse(report, status_code=200 if report["ok"] else 503)
