@@ -133,12 +133,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
     builds = BUILDS if stammtisch.BUILD == "compiled" else ("pure",)
     results: list[Result] = []
     for name in names:
-        for players, options in specs[name].bench_tables():  # declared in the game's spec
-            with console.status(_("{game}, {players} players").format(game=name, players=players)
-                                + (f" {options}" if options else "")):
-                results.append(Result(name, players, options, {
-                    build: measured_in(build, name, players, options, args.seconds, args.seed)
-                    for build in builds}))  # each table in both builds in turn: a busy spell hits both alike
+        tables = specs[name].bench_tables()  # declared in the game's spec
+        with console.status(_("{game}, {players} players").format(
+                game=name, players=", ".join(str(players) for players, _options in tables))):
+            # Each game in both builds in turn, so that a busy spell of the machine hits both alike.
+            rates = {build: measured_in(build, name, tables, args.seconds, args.seed) for build in builds}
+        results += [Result(name, players, options, {build: rates[build][index] for build in builds})
+                    for index, (players, options) in enumerate(tables)]
     console.print(rich_table(results, hearts))
     if len(builds) == 1:
         console.print(_("No current compiled build: pure Python only (tools/build-compiled makes one)."),
@@ -151,18 +152,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def measured_in(build: str, name: str, players: int, options: dict[str, Any], seconds: float, seed: int) -> Rates:
-    """One table measured in a fresh interpreter of ``build`` (pure Python: ``STAMMTISCH_PURE=1``)."""
+def measured_in(build: str, name: str, tables: list[tuple[int, dict[str, Any]]], seconds: float,
+                seed: int) -> list[Rates]:
+    """A game's tables measured in a fresh interpreter of ``build`` (pure Python: ``STAMMTISCH_PURE=1``)."""
     env = {key: value for key, value in os.environ.items() if key != PURE_ENV}
     if build == "pure":
         env[PURE_ENV] = "1"
-    job = json.dumps({"game": name, "players": players, "options": options, "seconds": seconds, "seed": seed})
+    job = json.dumps({"game": name, "tables": tables, "seconds": seconds, "seed": seed})
     done = subprocess.run([sys.executable, "-m", "stammtisch.cli.bench", job], env=env, capture_output=True,
                           text=True, check=False)
     if done.returncode != 0:
         raise CliError(_("the {build} build failed to measure {game}: {error}").format(
             build=build, game=name, error=done.stderr.strip().splitlines()[-1:] or done.returncode))
-    return Rates(**json.loads(done.stdout))
+    return [Rates(**rates) for rates in json.loads(done.stdout)]
 
 
 def measure(game: Game[Any], seconds: float, seed: int) -> Rates:
@@ -289,10 +291,11 @@ def cpu_model() -> str:
 
 
 def main(job: str) -> None:
-    """A child interpreter's work: one table in the build it loaded, as JSON on stdout."""
-    spec = json.loads(job)
-    game = registered()[spec["game"]].make(spec["players"], spec["options"])
-    print(json.dumps(asdict(measure(game, spec["seconds"], spec["seed"]))))
+    """A child interpreter's work: a game's tables in the build it loaded, as JSON on stdout."""
+    work = json.loads(job)
+    spec = registered()[work["game"]]
+    print(json.dumps([asdict(measure(spec.make(players, options), work["seconds"], work["seed"]))
+                      for players, options in work["tables"]]))
 
 
 if __name__ == "__main__":
