@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+import stammtisch
 from stammtisch.cli.common import CliError, bot_kinds, make_bot, parse_options
 from tests.cli.helpers import run_cli, table_rows
 
@@ -37,15 +38,27 @@ def test_simulate_rejects_a_wrong_number_of_bots() -> None:
 def test_bench_reports_every_configuration_and_markdown() -> None:
     result = run_cli("bench", "--seconds", "0.2", "--markdown")
     assert result.returncode == 0, result.stderr
-    rows = [line for line in result.stdout.splitlines() if line.startswith("| diemacher") or
-            line.startswith("| glueckauf")]
-    configs = [tuple(cell.strip() for cell in row.strip("|").split("|")[:3]) for row in rows]
-    assert configs == [("diemacher", str(n), f"elections {e}") for e in (4, 7) for n in (3, 4, 5)] + [
-        ("glueckauf", str(n), "—") for n in (2, 3, 4)]
-    for row in rows:
-        games, per_second = row.strip("|").split("|")[3:5]
-        assert int(games) >= 1 and float(per_second.replace(",", "")) > 0
-    assert "| Game | Players |" in result.stdout and "Python 3." in result.stdout and "Machine:" in result.stdout
+    markdown = result.stdout[result.stdout.index("Machine:"):]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in markdown.splitlines()
+            if line.startswith(("| diemacher", "| glueckauf"))]
+    pure = [row for row in rows if row[3] == "pure"]
+    assert [tuple(row[:3]) for row in pure] == [("diemacher", str(n), f"elections {e}") for e in (4, 7)
+                                                for n in (3, 4, 5)] + [("glueckauf", str(n), "—") for n in (2, 3, 4)]
+    for row in pure:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row[4:9])  # games, actions, copies, resamples, views
+    builds = {row[3] for row in rows}
+    assert builds == ({"pure", "compiled", "ratio"} if stammtisch.BUILD == "compiled" else {"pure"})  # issue 13
+    assert "| Game | Players | Options | Build |" in markdown and "Python 3." in markdown and "load average" in markdown
+
+
+def test_bench_compares_with_openspiel_hearts() -> None:
+    # issue 13: our actions/s as a ratio of OpenSpiel's C++ hearts through the same loop
+    result = run_cli("bench", "glueckauf", "--seconds", "0.1", "--markdown", "--openspiel-hearts")
+    assert result.returncode == 0, result.stderr
+    assert "Actions/s ÷ hearts" in result.stdout and "OpenSpiel hearts (C++), the same loop:" in result.stdout
+    ratios = [line.strip("|").split("|")[-1].strip() for line in result.stdout.splitlines()
+              if line.startswith("| glueckauf") and "| pure |" in line]
+    assert len(ratios) == 3 and all(float(ratio) > 0 for ratio in ratios)
 
 
 def test_parse_options_reads_json_else_strings() -> None:

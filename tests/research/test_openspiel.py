@@ -64,8 +64,7 @@ def play_with_search_bots(game, players, seed):
     loaded = load(game, players=players, rng_seed=seed, rewards="win")
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=20)
-    information_set = ismcts.ISMCTSBot(loaded, evaluator, 2.0, 4, random_state=rng,
-                                       allow_inconsistent_action_sets=True)
+    information_set = ismcts.ISMCTSBot(loaded, evaluator, 2.0, 4, random_state=rng)  # consistent action sets
     perfect = mcts.MCTSBot(loaded, 2.0, 4, evaluator, solve=False, random_state=rng)
     state = loaded.new_initial_state()
     while not state.is_terminal():

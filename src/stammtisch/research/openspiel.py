@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts as ismcts_search
+from open_spiel.python.algorithms import mcts
 
 from stammtisch.engine.protocol import Action, Game
 from stammtisch.engine.record import action_to_json
@@ -171,6 +174,11 @@ class StammtischState(pyspiel.State):
                                                                                            player_id, rng))
         return sample
 
+    def view_string(self, player: int | None) -> str:
+        """The view of ``player`` (None: a spectator's) as sorted JSON: the observation and
+        information state string."""
+        return json.dumps(self._table.game.view(self.engine.state, player), sort_keys=True, separators=(",", ":"))
+
     def __str__(self) -> str:
         return json.dumps(self._table.game.to_json(self.engine.state), separators=(",", ":"))
 
@@ -191,7 +199,7 @@ class ViewObserver:
         self.tensor[:] = self.table.layout.encode(self._view(state, player))
 
     def string_from(self, state: StammtischState, player: int) -> str:
-        return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
+        return state.view_string(player if self.seat_view else None)
 
 
 def _register(name: str) -> None:
@@ -243,19 +251,69 @@ class OpenSpielBot:
         return action
 
 
-def ismcts(simulations: int = 100, rollouts: int = 1) -> Callable[[StammtischGame, int], Any]:
-    """A maker of OpenSpiel's information-set MCTS (random rollouts, UCT constant 2)."""
-    from open_spiel.python.algorithms import ismcts as search
-    from open_spiel.python.algorithms import mcts
+def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None
+           ) -> Callable[[StammtischGame, int], Any]:
+    """A maker of OpenSpiel's information-set MCTS (random rollouts to the end, UCT constant 2):
+    ``simulations`` per decision, or as many as ``seconds`` of CPU time allow."""
 
-    def make(loaded: StammtischGame, seed: int) -> Any:
+    def make(loaded: StammtischGame, seed: int) -> Search:
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
-        # A game's legal actions need not be a function of the view (docs/research.md), so
-        # one information state may show different action sets in different samples.
-        return search.ISMCTSBot(loaded, evaluator, 2.0, simulations, random_state=rng,
-                                allow_inconsistent_action_sets=True)
+        return Search(loaded, evaluator, 2.0, simulations, seconds, rng)
     return make
+
+
+class _TimeUp(Exception):
+    """The CPU budget of a timed search is spent; raised between two simulations."""
+
+
+MIN_SIMULATIONS = 2  # of a timed search: the first only expands the root
+
+
+class Search(ismcts_search.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` as it is, but for three things:
+
+    - with ``seconds``, a CPU-time budget per decision instead of a number of simulations (at least
+      two).  OpenSpiel draws a root sample before each simulation; the budget is checked there, so a
+      search stops between simulations, never inside one;
+    - root samples come from ``resample_from_infostate`` with the bot's own generator (OpenSpiel's
+      default sampler has a seed of its own), so a search is reproducible;
+    - the information state key is the seat's view as JSON read from the state directly, the
+      same string OpenSpiel's ``information_state_string`` gives without setting up an observer.
+
+    The view decides the seat's legal actions (Die Macher's names the card swapped in last,
+    ``decision.swapped_in``), so one information state never shows two action sets and OpenSpiel's
+    ``allow_inconsistent_action_sets`` is not needed."""
+
+    def __init__(self, game: StammtischGame, evaluator: Any, uct_c: float, simulations: int,
+                 seconds: float | None, rng: np.random.RandomState) -> None:
+        super().__init__(game, evaluator, uct_c, simulations if seconds is None else 2**62, random_state=rng)
+        self.seconds = seconds
+        self.simulations = 0
+        self._deadline = 0.0
+        self.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+
+    def get_state_key(self, state: StammtischState) -> tuple[int, str]:
+        player = state.current_player()
+        return player, state.view_string(player)
+
+    def run_search(self, state: StammtischState) -> Any:
+        self.simulations = 0
+        if self.seconds is None:
+            return super().run_search(state)
+        self._deadline = time.process_time() + self.seconds
+        try:
+            return super().run_search(state)
+        except _TimeUp:
+            return self.get_final_policy(state, self._root_node)
+
+    def sample_root_state(self, state: StammtischState) -> StammtischState:
+        if (self.seconds is not None and self.simulations >= MIN_SIMULATIONS
+                and time.process_time() >= self._deadline):
+            raise _TimeUp
+        self.simulations += 1
+        sample: StammtischState = super().sample_root_state(state)
+        return sample
 
 
 class ISMCTSBot(OpenSpielBot):
@@ -263,3 +321,14 @@ class ISMCTSBot(OpenSpielBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(ismcts(), seed)
+
+
+class HardTimedISMCTSBot(OpenSpielBot):
+    """OpenSpiel's ISMCTS with the CPU time per decision of our hard bot: the tournament's outside
+    reference ``openspiel-ismcts`` (tournament/outside.py)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        from stammtisch.bots.strengths import HardBot
+
+        seconds = HardBot.settings.seconds
+        super().__init__(ismcts(seconds=seconds if seconds is not None else 0.2), seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from rich.console import Console
@@ -30,8 +31,12 @@ class Table:
         self.game: Game[Any] = self.spec.make(players or self.spec.default_players, options)
         self.players = self.game.num_players
         self.codec: ActionCodec = self.game.action_codec(self.players, self.game.options)
-        self.layout: Layout = layout_for(self.game)
         self.rewards = rewards
+
+    @cached_property
+    def layout(self) -> Layout:
+        """Built at the first tensor asked for (it plays probe games): searches read strings only."""
+        return layout_for(self.game)
 
     def returns(self, state: Any) -> list[float]:
         """Each seat's reward once the game is over."""

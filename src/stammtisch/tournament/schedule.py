@@ -27,6 +27,7 @@ from typing import Any
 from stammtisch.bots.base import bot_seed
 from stammtisch.engine.registry import GameSpec, game_spec
 from stammtisch.i18n import _
+from stammtisch.tournament import outside
 
 MAX_GAMES = 20_000  # one tournament; longer measurements are several tournaments with other seeds
 
@@ -107,10 +108,15 @@ def plan(game: str, players: int, bots: Sequence[str], games: int, seed: int = 0
 def check_kinds(spec: GameSpec, kinds: Sequence[str]) -> None:
     if not kinds or "" in kinds:
         raise TournamentError(_("--bots needs a comma-separated list of bot kinds, e.g. heuristic,random"))
+    known = (*spec.bot_kinds(), *outside.kinds())
     for kind in kinds:
-        if kind not in spec.bot_kinds():
+        if kind not in known:
             raise TournamentError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
-                kind=kind, choices=", ".join(spec.bot_kinds())))
+                kind=kind, choices=", ".join(known)))
+        try:
+            outside.bot(spec, kind, 0)  # an outside bot's project may not be installed
+        except outside.MissingExtra as error:
+            raise TournamentError(str(error)) from None
 
 
 def line_ups(kinds: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:

@@ -24,6 +24,7 @@ from stammtisch.games.diemacher.view import build_view, build_views, describe
 from stammtisch.i18n import _
 
 LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
+ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))  # the 4 boards from each
 
 
 class DieMacher(FlowGame[State]):
@@ -101,8 +102,9 @@ class DieMacher(FlowGame[State]):
         return LONG_GAME_ELECTIONS[round_] if self.long_game else [round_ - 1]
 
     def from_election(self, state: State) -> list[int]:
-        first = self.elections_in(state.round)[0]
-        return [(first + i) % 4 for i in range(4) if state.boards[(first + i) % 4].in_play]
+        """The boards in play, in election order from the round's first election."""
+        boards = state.boards
+        return [pos for pos in ROUND_FROM[self.elections_in(state.round)[0]] if boards[pos].in_play]
 
     def clamp_trend(self, value: int) -> int:
         return max(self.trend_min, min(self.trend_max, value))
