@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.record import ENGINE_VERSION, CorruptRecord, Header, Record
+from stammtisch.engine.record import ENGINE_VERSION, CorruptRecord, Header, Record, check_rules, rules_version
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import Reader, TakeBacks, chance_draws, undoable
 
@@ -64,7 +64,8 @@ class Match:
                  commit: Commit | None = None, keep_events: bool = False) -> None:
         self.game = game
         self.state, self.setup_events = game.new_state(seed)
-        self.record = Record(Header(game.name, game.num_players, dict(game.options), seed, list(names or [])))
+        self.record = Record(Header(game.name, game.num_players, dict(game.options), seed, list(names or []),
+                                    rules_version=rules_version(game.name)))
         self.log: list[tuple[Seat, Action | None]] = []  # log[n - 1]: entry n, a move or a take-back (None)
         self.events: list[PackedEvents] = [pack(self.setup_events)] if keep_events else []
         self.undo = TakeBacks() if undo else None
@@ -190,6 +191,7 @@ def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Match, Seat
     header = record.header
     if header.engine_version != ENGINE_VERSION:
         raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
+    check_rules(header)
     match = Match(make_game(header.game, header.players, header.options), header.seed, header.names)
     yield match, None, None, match.setup_events
     for index, (seat, action) in enumerate(record.moves, 2):
