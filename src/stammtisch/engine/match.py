@@ -142,7 +142,8 @@ class Match:
                 self.undo.moved(move.seat, move.before, move.hidden, move.may_take_back)
             self.record.moves.append((move.seat, move.action))
         self.state = move.after
-        self._offered = {}
+        if self._offered:
+            self._offered = {}
         self.log.append((move.seat, move.action))
         if self.keep_events:
             self.events.append(pack(move.events))

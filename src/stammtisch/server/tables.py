@@ -100,7 +100,7 @@ class LiveTable:
         # The game once started: its state, the log of entries (moves and take-backs) with their events
         # packed, the take-backs allowed (engine/match.py)
         self.match: Match | None = None
-        self.interrupted_moves: list[tuple[Seat, Action]] = []  # the record of a game its rules no longer serve
+        self.kept_moves: list[tuple[Seat, Action]] = []  # an interrupted game's record: it has no Match
         self.last_by_seat: dict[Seat, int] = {}  # each seat's last log entry
         # Per viewer (seat, or None for spectators): seen[v][n] = how many of log entries 1..n v may
         # know of. Moves in a sealed decision are invisible to the other seats, so each viewer counts
@@ -133,6 +133,11 @@ class LiveTable:
     @property
     def state(self) -> Any:
         return None if self.match is None else self.match.state
+
+    @property
+    def moves(self) -> list[tuple[Seat, Action]]:
+        """The moves in force: the game record."""
+        return self.kept_moves if self.match is None else self.match.record.moves
 
     @property
     def version(self) -> int:
@@ -339,7 +344,7 @@ class Hub:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
         if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
-            table.interrupted_moves = moves_in_force(await self.store.moves(table_id))
+            table.kept_moves = moves_in_force(await self.store.moves(table_id))
         elif table.status != "open":
             table.begin()
             await replay_gently(table, await self.store.moves(table_id))
@@ -697,10 +702,7 @@ class Hub:
             raise conflict("the record can be downloaded once the game is over")
         header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names(),
                         rules_version=table.row.rules_version)
-        if table.status == INTERRUPTED:
-            return Record(header, list(table.interrupted_moves)).dumps()
-        assert table.match is not None
-        return Record(header, list(table.match.record.moves)).dumps()
+        return Record(header, list(table.moves)).dumps()
 
     # Bots.
 
