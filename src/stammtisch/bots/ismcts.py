@@ -63,7 +63,7 @@ class Settings:
     """How a search bot searches; the strengths (bots/strengths.py) are instances of this."""
 
     iterations: int = 1000  # per decision (the budget when ``seconds`` is None)
-    seconds: float | None = None  # CPU seconds per decision (one core): stop then, even before ``iterations``
+    seconds: float | None = None  # CPU seconds of the thread per decision: stop then, even before ``iterations``
     exploration: float = 0.7  # UCB constant (values lie in [0, 1])
     widen_above: int = 12  # progressive widening for nodes with more legal actions than this
     widen_c: float = 2.0
@@ -115,12 +115,13 @@ class Search:
 
     def run(self) -> None:
         settings = self.settings
-        # CPU time of this process: the budget is one core's, however busy the machine is.  The search
-        # stops when the time left would not fit another iteration of the mean length so far.
-        start = time.process_time()
+        # CPU time of this thread: the budget is one core's, however busy the machine is and however
+        # many threads share the process (a Dask worker).  The search stops when the time left would
+        # not fit another iteration of the mean length so far.
+        start = time.thread_time()
         while self.iterations < settings.iterations:
             if settings.seconds is not None and self.iterations:
-                spent = time.process_time() - start
+                spent = time.thread_time() - start
                 if spent * (self.iterations + 1) / self.iterations > settings.seconds:
                     break
             self.iterate()
