@@ -11,6 +11,7 @@ import pytest
 
 from stammtisch.bots.base import decide, knowledge_of
 from stammtisch.bots.ismcts import Hidden, Search, SearchingBot, Settings, values
+from stammtisch.bots.judges import Judge
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import game_spec, make_game
@@ -134,3 +135,62 @@ def test_hint_estimates_are_the_roots_most_visited_moves() -> None:
     assert bot.last is not None
     assert found[0].visits == max(child.visits for child in bot.last.roots[seat].children.values())
     assert sum(child.visits for child in bot.last.roots[seat].children.values()) == FAST.iterations
+
+
+class Recording:
+    """The game, with every state its ``resample`` hands out remembered."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.samples: list[Any] = []
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> Any:
+        sample = self.game.resample(state, seat, rng)
+        self.samples.append(sample)
+        return sample
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+class Watched:
+    """A judge that remembers every state it is shown."""
+
+    def __init__(self, judge: Judge, shown: list[Any]) -> None:
+        self.judge, self.shown = judge, shown
+
+    def stage(self, state: Any) -> int:
+        self.shown.append(state)
+        return self.judge.stage(state)
+
+    def estimate(self, game: Game[Any], state: Any) -> list[float]:
+        self.shown.append(state)
+        return self.judge.estimate(game, state)
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
+def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, players: int) -> None:
+    # Issue 11: the playout policy and the judge of cut-off playouts (bots/judges.py) read the
+    # state they are given, so it must be a determinization the search drew from the seat's
+    # knowledge, never the true state or the knowledge sample itself.
+    game = make_game(name, players)
+    recording = Recording(game)
+    seen: list[Any] = []
+    policy = SearchingBot(1, Settings(playout="heuristic")).policy(game)
+
+    def watched_policy(g: Any, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:
+        seen.append(state)
+        return policy(g, state, seat, legal, rng)
+
+    settings = Settings(iterations=25, playout="heuristic", rounds=1)
+    for state, seat in decision_points(game):
+        knowledge = knowledge_of(game, state, seat)
+        search = Search(recording, knowledge, seat, settings, random.Random(3), watched_policy)  # type: ignore[arg-type]
+        assert search.judge is not None
+        judged: list[Any] = []
+        search.judge = Watched(search.judge, judged)
+        search.run()
+        assert seen and judged
+        for looked_at in seen + judged:
+            assert any(looked_at is sample for sample in recording.samples)
+            assert looked_at is not state and looked_at is not knowledge

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from stammtisch.bots.base import Bot
+from stammtisch.bots.judges import Judge, judge_for
 from stammtisch.engine.protocol import Action, Game, Seat
 
 Policy = Callable[[Game[Any], Any, Seat, list[Action], random.Random], Action]
@@ -62,12 +63,13 @@ class Settings:
     """How a search bot searches; the strengths (bots/strengths.py) are instances of this."""
 
     iterations: int = 1000  # per decision (the budget when ``seconds`` is None)
-    seconds: float | None = None  # CPU seconds per decision (one core): stop then, even before ``iterations``
+    seconds: float | None = None  # CPU seconds of the thread per decision: stop then, even before ``iterations``
     exploration: float = 0.7  # UCB constant (values lie in [0, 1])
     widen_above: int = 12  # progressive widening for nodes with more legal actions than this
     widen_c: float = 2.0
     widen_alpha: float = 0.5
     depth: int | None = None  # playout moves before the game is judged by its current scores
+    rounds: int | None = None  # rounds (shifts) a playout may end before the game's judge estimates the scores
     win_weight: float = 0.5  # value = win_weight * win share + (1 - win_weight) * score margin
     noise: float = 0.0  # probability of a uniformly random legal move instead of the search's choice
     playout: str = "random"  # the game's bot kind that plays the playouts and orders new children
@@ -108,16 +110,18 @@ class Search:
         self.rng = rng
         self.playout = playout
         self.roots = [Node() for _ in range(game.num_players)]
+        self.judge = judge_for(game) if settings.rounds is not None else None
         self.iterations = 0
 
     def run(self) -> None:
         settings = self.settings
-        # CPU time of this process: the budget is one core's, however busy the machine is.  The search
-        # stops when the time left would not fit another iteration of the mean length so far.
-        start = time.process_time()
+        # CPU time of this thread: the budget is one core's, however busy the machine is and however
+        # many threads share the process (a Dask worker).  The search stops when the time left would
+        # not fit another iteration of the mean length so far.
+        start = time.thread_time()
         while self.iterations < settings.iterations:
             if settings.seconds is not None and self.iterations:
-                spent = time.process_time() - start
+                spent = time.thread_time() - start
                 if spent * (self.iterations + 1) / self.iterations > settings.seconds:
                     break
             self.iterate()
@@ -177,14 +181,17 @@ class Search:
 
     def finish(self, state: Any) -> list[float]:
         """Play out from ``state`` and value the end for every seat."""
-        game, rng, playout = self.game, self.rng, self.playout
+        game, rng, playout, judge = self.game, self.rng, self.playout, self.judge
         left = self.settings.depth
+        end = 0 if judge is None else judge.stage(state) + (self.settings.rounds or 0)
         while not game.is_over(state) and (left is None or left > 0):
+            if judge is not None and judge.stage(state) >= end:
+                break
             seat = game.to_act(state)[0]
             game.apply(state, seat, playout(game, state, seat, game.legal_actions(state, seat), rng))
             if left is not None:
                 left -= 1
-        return values(game, state, self.settings.win_weight)
+        return values(game, state, self.settings.win_weight, judge)
 
     def estimates(self, legal: list[Action]) -> list[Estimate]:
         """The root's legal actions the search tried, most visited first; among equals the one
@@ -195,11 +202,13 @@ class Search:
         return sorted(found, key=lambda e: -e.visits)
 
 
-def values(game: Game[Any], state: Any, win_weight: float) -> list[float]:
-    """Each seat's value in [0, 1]: its share of the win (the game's winners, or the best current
-    scores before the end) mixed with its score margin over the best other seat, normalised."""
-    scores = game.scores(state)
-    winners = game.winners(state) if game.is_over(state) else [s for s, v in enumerate(scores) if v == max(scores)]
+def values(game: Game[Any], state: Any, win_weight: float, judge: Judge | None = None) -> list[float]:
+    """Each seat's value in [0, 1]: its share of the win (the game's winners, or the best scores
+    before the end) mixed with its score margin over the best other seat, normalised.  Before the
+    end the scores are the judge's estimates if there is a judge, else the current scores."""
+    over = game.is_over(state)
+    scores: list[float] = list(game.scores(state)) if over or judge is None else judge.estimate(game, state)
+    winners = game.winners(state) if over else [s for s, v in enumerate(scores) if v == max(scores)]
     scale = max(1, max(abs(v) for v in scores))
     result = []
     for seat, points in enumerate(scores):

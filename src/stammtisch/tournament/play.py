@@ -32,7 +32,7 @@ class GameResult:
     scores: tuple[int, ...]  # by seat
     winners: tuple[int, ...]
     decisions: tuple[int, ...]  # by seat
-    thinking: tuple[float, ...]  # seconds by seat; the only part that differs from run to run
+    thinking: tuple[float, ...]  # CPU seconds of the deciding thread by seat: differs from run to run
 
 
 @cache
@@ -58,9 +58,9 @@ def play(plan: Plan, job: GameJob, limit: float | None = None) -> tuple[GameResu
     start = time.monotonic()
     while not match.is_over():
         seat = match.to_act()[0]
-        began = time.perf_counter()
+        began = time.thread_time()
         action = decide(bots[seat], game, match.state, seat)
-        thinking[seat] += time.perf_counter() - began
+        thinking[seat] += time.thread_time() - began
         decisions[seat] += 1
         try:
             match.act(seat, action)

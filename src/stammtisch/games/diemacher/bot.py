@@ -42,11 +42,22 @@ def money(view: View) -> int:
     return int(me(view)["money"] or 0)
 
 
+# The last view's election order: one decision asks for it once per opinion and action.  A
+# tuple, replaced whole, so that threads never see one view's order under another's view.
+_last_order: tuple[View | None, list[int]] = (None, [])
+
+
 def election_order(view: View) -> list[int]:
     """Boards in play, the next election first (they vote clockwise from the ballot box)."""
+    global _last_order
+    cached_view, order = _last_order
+    if cached_view is view:
+        return order
     boards = [pos for pos, b in enumerate(view["board"]["boards"]) if b["in_play"]]
     first = next((pos for pos in boards if view["board"]["boards"][pos]["ballot_box"]), boards[0] if boards else 0)
-    return sorted(boards, key=lambda pos: (pos - first) % 4)
+    order = sorted(boards, key=lambda pos: (pos - first) % 4)
+    _last_order = (view, order)
+    return order
 
 
 def urgency(view: View, pos: int) -> float:

@@ -39,6 +39,7 @@ class Plan:
 class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._last_unmet: tuple[dict[str, Any] | None, list[int]] = (None, [])
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -135,6 +136,15 @@ class HeuristicBot:
         return marks / 5 + (marks * 0.6 if wanted else 0) + (1.0 if me["money"] < 4 else 0)
 
     def _unmet_colours(self, me: dict[str, Any]) -> list[int]:
+        """Cubes per colour the orders still lack; asked once per space and tile of a decision, so
+        the last seat's answer is kept (``me`` is a fresh view's entry, never changed)."""
+        cached_me, short = self._last_unmet
+        if cached_me is not me:
+            short = self._count_unmet(me)
+            self._last_unmet = (me, short)
+        return short[:]
+
+    def _count_unmet(self, me: dict[str, Any]) -> list[int]:
         have = _coal_by_colour(me)
         short = [0, 0, 0, 0]
         for need in self._needs(me):
