@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import orjson
 
 from stammtisch.bots.base import Bot, SearchBot, decide
@@ -37,7 +38,8 @@ from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
-from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
+from stammtisch.server.pace import REASONS, Clocks, Pace
+from stammtisch.server.store import Conflict, MoveRow, SeatChange, SeatRow, Store, TableRow
 from stammtisch.server.thinking import Thinkers
 
 log = logging.getLogger("stammtisch.server")
@@ -132,6 +134,14 @@ class LiveTable:
         # spectators) → its view, and the to-act list. Read only: the same objects go to every reader.
         self._views: dict[Seat | None, dict[str, Any]] = {}
         self._to_act: list[Seat] | None = None
+        # Issue 15: the pace, the clocks (timed tables, once started), the seat changes so far, the seats
+        # a stand-in plays (seat → why: timeout, left, asked) and the stand-ins' moves (index in moves → kind).
+        self.pace = Pace(**row.pace) if row.pace else Pace()
+        self.clocks: Clocks | None = None
+        self.changes: list[SeatChange] = []
+        self.standins: dict[Seat, str] = {}
+        self.standin_moves: dict[int, str] = {}
+        self.standin_entries: set[int] = set()
 
     @property
     def id(self) -> str:
@@ -147,6 +157,54 @@ class LiveTable:
         self._forget_views()
         self.events = [pack(setup_events)]
         self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
+        if self.pace.timed:
+            self.clocks = Clocks(self.pace, self.row.players)
+            self.clocks.start(self.to_act(), self.row.started or self.row.created)
+
+    def catch_up(self, entries: list[MoveRow], changes: list[SeatChange], final: bool = True) -> None:
+        """Apply committed log entries and seat changes in the order they happened (a change made at
+        entry n comes after it and before entry n + 1), as clocks need; ``final``: also the changes
+        after the last entry."""
+        pending = [c for c in changes if c.no >= len(self.changes)]
+        for entry in entries:
+            while pending and pending[0].move_no < entry.move_no:
+                self.change(pending.pop(0))
+            self.replay_entry(entry)
+        for change in pending if final else []:
+            self.change(change)
+
+    def change(self, change: SeatChange) -> None:
+        if change.no != len(self.changes):
+            raise RuntimeError(f"table {self.id}: seat change {change.no} after {len(self.changes)}")
+        self.changes.append(change)
+        if change.what in REASONS:
+            self.standins[change.seat] = change.what
+        else:  # returned, handed: a person plays the seat again
+            self.standins.pop(change.seat, None)
+            if self.clocks is not None:
+                self.clocks.returned(change.seat, change.at)
+        self._forget_views()
+
+    def standin_kind(self) -> str:
+        return self.row.standin or default_bot_kind(self.row.game)
+
+    def plays_itself(self, seat: Seat) -> bool:
+        """A bot's seat or one a stand-in plays: the server moves for it."""
+        held = self.seats.get(seat)
+        return held is not None and (held.kind == "bot" or seat in self.standins)
+
+    def overdue(self, now: float) -> list[Seat]:
+        """Seats to act whose time has run out (a bot's or a stand-in's seat has no deadline)."""
+        if self.clocks is None or self.status != "running":
+            return []
+        return [seat for seat in self.to_act() if not self.plays_itself(seat)
+                and (deadline := self.clocks.deadline(seat)) is not None and deadline <= now]
+
+    def next_deadline(self) -> float | None:
+        if self.clocks is None or self.status != "running":
+            return None
+        found = [d for s in self.to_act() if not self.plays_itself(s) and (d := self.clocks.deadline(s)) is not None]
+        return min(found, default=None)
 
     def replay_entry(self, entry: MoveRow) -> None:
         """Apply one committed log entry (loading, or catching up with another process)."""
@@ -155,16 +213,17 @@ class LiveTable:
         if entry.action is None:
             if not self.undo_stack or self.undo_stack[-1][1] != entry.seat:
                 raise RuntimeError(f"table {self.id}: entry {entry.move_no} takes back nothing")
-            self.take_back(entry.seat)
+            self.take_back(entry.seat, entry.at)
             return
         assert self.game is not None
         action = action_from_json(entry.action)
         after = self.game.copy(self.state)
         draws = chance_draws(self.state)
         events = step(self.game, after, entry.seat, action)
-        self.commit(entry.seat, action, after, events, draws)
+        self.commit(entry.seat, action, after, events, draws, entry.at, entry.standin)
 
-    def commit(self, seat: Seat, action: Action, after: Any, events: list[Event], draws_before: int) -> None:
+    def commit(self, seat: Seat, action: Action, after: Any, events: list[Event], draws_before: int,
+               at: float | None = None, standin: str | None = None) -> None:
         assert self.game is not None
         hidden = self._hidden_from(seat, events) if self.game.sealed(self.state) else frozenset()
         if undoable(self.game, draws_before, after, seat, events):
@@ -176,25 +235,30 @@ class LiveTable:
         self.state = after
         self.moves.append((seat, action))
         self.log.append((seat, action))
-        self._entry(seat, events, hidden)
+        if standin is not None:
+            self.standin_moves[len(self.moves) - 1] = standin
+            self.standin_entries.add(self.version + 1)
+        self._entry(seat, events, hidden, at)
         if self.game.is_over(after):
             self.row.status = "finished"
 
-    def take_back(self, seat: Seat) -> None:
+    def take_back(self, seat: Seat, at: float | None = None) -> None:
         self.state, _, hidden = self.undo_stack.pop()
         self.moves.pop()
         self.log.append((seat, None))
         # Taking back a move nobody else saw is as invisible to them as the move was.
         told = None if not hidden else tuple(v for v in self.seen if v is not None and v not in hidden)
-        self._entry(seat, [Event("undo", {"seat": seat}, told)], hidden)
+        self._entry(seat, [Event("undo", {"seat": seat}, told)], hidden, at)
 
     def _hidden_from(self, seat: Seat, events: list[Event]) -> frozenset[Seat | None]:
         return frozenset(viewer for viewer in self.seen
                          if viewer != seat and not any(e.visible_to(viewer) for e in events))
 
-    def _entry(self, seat: Seat, events: list[Event], hidden: frozenset[Seat | None]) -> None:
+    def _entry(self, seat: Seat, events: list[Event], hidden: frozenset[Seat | None], at: float | None) -> None:
         self.version += 1
         self._forget_views()
+        if self.clocks is not None:
+            self.clocks.entry(seat, self.to_act(), time.time() if at is None else at)
         self.events.append(pack(events))
         self.last_by_seat[seat] = self.version
         for viewer, counts in self.seen.items():
@@ -228,9 +292,9 @@ class LiveTable:
         return self._to_act
 
     def busy(self) -> bool:
-        """Watched, played by bots or being changed: must stay in memory."""
-        return bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None
-                                                                 and not self.bot_task.done())
+        """Watched, played by bots, being changed or timed: must stay in memory."""
+        return (bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None and not self.bot_task.done())
+                or self.next_deadline() is not None)
 
     def move_no(self, viewer: Seat | None) -> int:
         """The number of moves (and take-backs) ``viewer`` may know of."""
@@ -264,13 +328,21 @@ class LiveTable:
             if s is None:
                 seats.append({"seat": seat, "kind": "free", "name": None})
             else:
-                seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind})
+                seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind,
+                              "standin": self.standins.get(seat)})
         data: dict[str, Any] = {"id": self.id, "game": self.row.game, "players": self.row.players,
                                 "options": self.row.options, "status": self.status, "seats": seats,
-                                "created": self.row.created}
+                                "created": self.row.created, "pace": self.pace.to_json(),
+                                "standin_kind": self.standin_kind()}
         if self.game is not None:
             data["move_no"] = self.move_no(None)
             data["to_act"] = list(self.to_act())
+        if self.clocks is not None and self.status == "running":
+            data["clocks"] = self.clocks.to_json()
+        left = [{"seat": c.seat, "move_no": self.seen[None][min(c.move_no, len(self.seen[None]) - 1)], "at": c.at}
+                for c in self.changes if c.what == "left"]
+        if left:
+            data["left"] = left  # players who left mid-game (spectators' move numbers)
         return data
 
     def names(self) -> list[str]:
@@ -294,6 +366,7 @@ class Hub:
         self._loads: dict[str, asyncio.Future[LiveTable]] = {}
         self._closing = False
         self._poller: asyncio.Task[None] | None = None
+        self._clock_watch: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         await self.store.open()
@@ -303,6 +376,27 @@ class Hub:
                 self.kick_bots(await self.get(table_id))
         if self.shared:
             self._poller = asyncio.create_task(self._poll())
+        self._clock_watch = asyncio.create_task(self._watch_clocks())
+
+    async def _watch_clocks(self) -> None:
+        """Every ``clock_tick`` seconds: a stand-in for each seat whose time has run out, in the timed
+        tables this process holds; now and then it looks for timed tables other processes started.
+        The deadlines come from stored times, so after a restart the overdue seats are found at once."""
+        ticks = 0
+        while True:
+            try:
+                if ticks % 60 == 59:
+                    for table_id in await self.store.running_with_bots():
+                        if table_id not in self.tables:
+                            self.kick_bots(await self.get(table_id))
+                now = time.time()
+                for table in [t for t in self.tables.values() if t.overdue(now)]:
+                    for seat in table.overdue(now):
+                        await self.stand_in(table, seat, "timeout")
+            except Exception:
+                log.exception("watching the clocks")
+            ticks += 1
+            await asyncio.sleep(self.config.clock_tick)
 
     async def _poll(self, every: float = 2.0) -> None:
         """With several processes: re-read the watched tables now and then, in case a live update
@@ -320,6 +414,8 @@ class Hub:
         self._closing = True
         if self._poller is not None:
             self._poller.cancel()
+        if self._clock_watch is not None:
+            self._clock_watch.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -369,7 +465,8 @@ class Hub:
         table = LiveTable(*found)
         if table.status != "open":
             table.begin()
-            await replay_gently(table, await self.store.moves(table_id))
+            changes = await self.store.seat_changes(table_id)
+            await replay_gently(table, await self.store.moves(table_id), changes)
         return table
 
     async def refresh(self, table: LiveTable) -> bool:
@@ -378,18 +475,21 @@ class Hub:
         found = await self.store.table(table.id)
         if found is None:
             return False
-        before = table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()]
+        before = (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
+                  len(table.changes))
         row, seat_rows = found
         table.seats = {s.seat: s for s in seat_rows}
         if table.game is None and row.status != "open":
             table.row.status = row.status
+            table.row.started = row.started
             table.begin()
         elif table.status == "open":
             table.row.status = row.status
         if table.game is not None:
-            for entry in await self.store.moves(table.id, after=table.version):
-                table.replay_entry(entry)
-        changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()])
+            entries = await self.store.moves(table.id, after=table.version)
+            table.catch_up(entries, await self.store.seat_changes(table.id, len(table.changes)))
+        changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
+                             len(table.changes))
         if changed:
             self.wake(table)
             self.kick_bots(table)
@@ -464,9 +564,13 @@ class Hub:
             make_game(game, players, options)
         except (ValueError, TypeError) as error:
             raise bad_request(str(error)) from None
+        pace = Pace.from_json(msgspec.to_builtins(body.get("pace")))
+        standin = body.get("standin") or ""
+        if standin and standin not in bot_kinds(game):
+            raise bad_request(f"unknown stand-in kind {standin!r}; choose one of {', '.join(bot_kinds(game))}")
         host_token = new_token()
         row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
-                       hash_token(host_token), time.time())
+                       hash_token(host_token), time.time(), pace.to_json() if pace.timed else None, standin)
         await self.store.create_table(row)
         table = LiveTable(row, [])
         self.keep(table)
@@ -644,11 +748,15 @@ class Hub:
             raise conflict(f"your seat has acted since move {move_no} (the table is at move {current}); "
                            "decide again on the current state")
 
-    async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int) -> int:
-        """Validate, commit, then apply: the returned move number is committed."""
+    async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int, standin: str | None = None) -> int:
+        """Validate, commit, then apply: the returned move number is committed.  ``standin``: the
+        stand-in's bot kind when a stand-in moves for the seat (only while it holds the seat)."""
         async with table.lock:
             for _attempt in range(10):
                 self._check_turn(table, seat, move_no)
+                if (standin is None) == (seat in table.standins):
+                    raise conflict("a stand-in plays your seat now: take it back first" if standin is None
+                                   else "the seat's player has taken it back")
                 assert table.game is not None
                 after = table.game.copy(table.state)
                 draws = chance_draws(table.state)
@@ -656,13 +764,14 @@ class Hub:
                     events = step(table.game, after, seat, action)
                 except IllegalAction as error:
                     raise ApiError(422, "illegal", str(error)) from None
+                at = time.time()
                 try:
                     await self.store.append(table.id, table.version + 1, seat, action_to_json(action),
-                                            table.game.is_over(after))
+                                            table.game.is_over(after), at, standin)
                 except Conflict:
                     await self.refresh(table)  # somebody else moved: validate again on the new state
                     continue
-                table.commit(seat, action, after, events, draws)
+                table.commit(seat, action, after, events, draws, at, standin)
                 version = table.move_no(seat)
                 break
             else:
@@ -678,12 +787,13 @@ class Hub:
                     raise ApiError(422, "undo_refused",
                                    "nothing to take back: only your own last move, while it is still your turn, "
                                    "and only if it drew no chance and revealed nothing")
+                at = time.time()
                 try:
-                    await self.store.append(table.id, table.version + 1, seat, None, False)
+                    await self.store.append(table.id, table.version + 1, seat, None, False, at)
                 except Conflict:
                     await self.refresh(table)
                     continue
-                table.take_back(seat)
+                table.take_back(seat, at)
                 version = table.move_no(seat)
                 break
             else:
@@ -714,18 +824,71 @@ class Hub:
                 "hints": [{"action": action_to_json(e.action), "value": round(e.value, 3), "visits": e.visits}
                           for e in found]}
 
+    # Stand-ins (issue 15).
+
+    async def stand_in(self, table: LiveTable, seat: Seat, why: str) -> bool:
+        """A stand-in takes ``seat`` (why: timeout, left, asked).  The claim is the seat change's number
+        in the database: of two processes (or a process and its restarted self) that find the same
+        deadline passed, one adds the change, the other reads it; a timeout is checked again on the
+        table as stored.  False if nothing changed."""
+        async with table.lock:
+            if self.shared:
+                await self.refresh(table)
+            if table.status != "running" or (seat in table.standins and why != "left" or
+                                             table.standins.get(seat) == "left"):
+                return False
+            if why == "timeout" and seat not in table.overdue(time.time()):
+                return False
+            if not await self._add_change(table, seat, why):
+                return False
+        log.info("table %s: a %s stand-in takes seat %s (%s)", table.id, table.standin_kind(), seat, why)
+        await self.changed(table)
+        return True
+
+    async def _add_change(self, table: LiveTable, seat: Seat, what: str, row: SeatRow | None = None) -> bool:
+        """Claim the next seat change (call with the table's lock held); False if another writer had it."""
+        change = SeatChange(len(table.changes), seat, table.version, what, time.time())
+        try:
+            await self.store.add_seat_change(table.id, change, row)
+        except Conflict:
+            await self.refresh(table)
+            return False
+        if row is not None:
+            table.seats[seat] = row
+        table.change(change)
+        return True
+
+    async def away(self, table: LiveTable, seat: Seat, body: dict[str, Any]) -> dict[str, Any]:
+        """The seat's player asks for a stand-in, or (``leave``) leaves the game for good."""
+        leave = get_field(body, "leave", bool, False)
+        if table.status != "running":
+            raise conflict("stand-ins play running games only")
+        await self.stand_in(table, seat, "left" if leave else "asked")
+        return {"table_id": table.id, "seat": seat, "standin": table.standins.get(seat)}
+
+    async def back(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
+        """The seat's player takes the seat back from its stand-in."""
+        async with table.lock:
+            await self.refresh(table)
+            if seat not in table.standins:
+                raise conflict("no stand-in plays your seat")
+            while seat in table.standins:
+                await self._add_change(table, seat, "returned")
+        await self.changed(table)
+        return {"table_id": table.id, "seat": seat, "standin": None}
+
     def record(self, table: LiveTable) -> str:
         if table.status != "finished":
             raise conflict("the record can be downloaded once the game is over")
         header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names())
-        return Record(header, list(table.moves)).dumps()
+        return Record(header, list(table.moves), dict(table.standin_moves)).dumps()
 
     # Bots.
 
     def kick_bots(self, table: LiveTable) -> None:
         if self._closing or table.status != "running":
             return
-        if not any(s.kind == "bot" for s in table.seats.values()):
+        if not any(table.plays_itself(s) for s in table.seats):
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._bot_loop(table))
@@ -733,8 +896,7 @@ class Hub:
     async def _bot_loop(self, table: LiveTable) -> None:
         failures = 0
         while table.status == "running" and table.game is not None and not self._closing:
-            seats = [s for s in table.game.to_act(table.state) if table.seats.get(s, None) and
-                     table.seats[s].kind == "bot"]
+            seats = [s for s in table.game.to_act(table.state) if table.plays_itself(s)]
             if not seats:
                 return
             await asyncio.sleep(self.config.bot_delay)
@@ -742,7 +904,8 @@ class Hub:
             if not seats or table.status != "running":
                 continue
             try:
-                await self.act(table, seats[0], await self._bot_move(table, seats[0]), table.move_no(seats[0]))
+                standin = table.standin_kind() if seats[0] in table.standins else None
+                await self.act(table, seats[0], await self._bot_move(table, seats[0]), table.move_no(seats[0]), standin)
                 failures = 0
             except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1
@@ -765,7 +928,7 @@ class Hub:
         replaced by a random legal action, so that a table never waits for a bot that cannot move."""
         assert table.game is not None
         legal = table.game.legal_actions(table.state, seat)
-        kind = table.seats[seat].bot_kind or "random"
+        kind = table.standin_kind() if seat in table.standins else table.seats[seat].bot_kind or "random"
         bot = table.bots.get(seat)
         if bot is None:
             bot = table.bots[seat] = make_bot(table.row.game, kind, secrets.randbelow(2**31))
@@ -799,15 +962,17 @@ class Hub:
         return action
 
 
-async def replay_gently(table: LiveTable, entries: list[MoveRow], slice_seconds: float = 0.004) -> None:
-    """Replay log entries, letting other tasks run every few milliseconds: a long game takes a
-    few hundred of them, which no other client should feel."""
+async def replay_gently(table: LiveTable, entries: list[MoveRow], changes: list[SeatChange],
+                        slice_seconds: float = 0.004) -> None:
+    """Replay log entries (and the seat changes between them), letting other tasks run every few
+    milliseconds: a long game takes a few hundred of them, which no other client should feel."""
     deadline = time.perf_counter() + slice_seconds
-    for entry in entries:
-        table.replay_entry(entry)
+    for n in range(0, len(entries), 16):
+        table.catch_up(entries[n:n + 16], changes, final=False)
         if time.perf_counter() > deadline:
             await asyncio.sleep(0)
             deadline = time.perf_counter() + slice_seconds
+    table.catch_up([], changes)
 
 
 def _name(name: str) -> str:

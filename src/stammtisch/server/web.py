@@ -35,6 +35,7 @@ from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.registry import game_spec, games
 from stammtisch.engine.step import step
+from stammtisch.i18n import _
 from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hub_of, int_param, refuse, sender
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
@@ -204,12 +205,13 @@ class History:
         assert table.game is not None
         self.forget_idle()
         names, text = table.names(), describer(table.row.game)
+        standin = table.version in table.standin_entries
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = table.view(seat)
                 with i18n.using_language(lang):
-                    lines.extend(sentence(text, e, view, names) for e in visible)
+                    lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
     def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
@@ -248,11 +250,11 @@ class History:
         before: list[Any] = []
         done = 0
 
-        def add(events: list[Event]) -> None:
+        def add(events: list[Event], standin: bool = False) -> None:
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = game.view(state, seat)
-                lines.extend(sentence(text, e, view, names) for e in visible)
+                lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
 
         with i18n.using_language(lang):
             add(list(setup))
@@ -266,12 +268,17 @@ class History:
                     add([Event("undo", {"seat": player}, table.events[done + 1][0][0])])
                 else:
                     before.append(game.copy(state))
-                    add(step(game, state, player, action))
+                    add(step(game, state, player, action), done + 1 in table.standin_entries)
                 done += 1
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + slice_seconds
         self.lines[(seat, lang)] = lines  # at the table's entry: no await since the last check
+
+
+def by_standin(line: str, standin: bool) -> str:
+    """A log line of a move a stand-in made for an absent player is marked so (issue 15)."""
+    return _("{line} (stand-in)").format(line=line) if standin else line
 
 
 def history_of(table: LiveTable) -> History:
@@ -296,7 +303,7 @@ def _state_cache(table: LiveTable) -> StateCache:
     seen), and first states per (seat, language).  Keyed by seat: a seat's message is only ever
     sent to sockets of that same seat."""
     stamp = (table.version, table.status, tuple(connected(table)),
-             tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
+             tuple((s.seat, s.kind, s.name) for s in table.seats.values()), len(table.changes))
     cached: StateCache | None = table.caches.get("states")
     if cached is None or cached[0] != stamp:
         cached = table.caches["states"] = (stamp, {}, {}, {})
