@@ -190,3 +190,44 @@ def test_a_deadline_passed_while_the_servers_were_down_gets_exactly_one_stand_in
     finally:
         for server in servers:
             server.stop()
+
+
+def test_the_host_hands_a_seat_whose_player_left_to_somebody_new(cluster: Cluster) -> None:
+    # issue 15: leaving is recorded on the table; the host invites a new person to the abandoned seat
+    api = cluster.api()
+    table_id, host, tokens = create(api, None, {})
+    refused = api.request("POST", f"/api/tables/{table_id}/invites", host, json={"seats": [0]})
+    assert refused.status_code == 409  # a seat whose player is still there cannot be given away
+    api.ok("POST", f"/api/tables/{table_id}/away", tokens[0], json={"leave": True})
+    info = api.ok("GET", f"/api/tables/{table_id}")
+    assert info["seats"][0]["standin"] == "left" and [e["seat"] for e in info["left"]] == [0]
+    invite = api.ok("POST", f"/api/tables/{table_id}/invites", host, json={"seats": [0]})["invites"][0]
+    assert api.request("GET", f"/api/tables/{table_id}/view", tokens[0]).status_code == 403  # the leaver's is void
+    claimed = api.ok("POST", f"/api/tables/{table_id}/seats/0", invite["token"], json={"name": "Newcomer"})
+    info = api.ok("GET", f"/api/tables/{table_id}")
+    assert info["seats"][0]["standin"] is None and info["seats"][0]["name"] == "Newcomer"
+    assert [e["seat"] for e in info["left"]] == [0]  # still recorded
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the newcomer plays the seat now (the stand-in no longer does)
+        state = api.view(table_id, claimed["token"])
+        if state["legal"]:
+            assert api.act(table_id, claimed["token"], state["legal"][0], state["move_no"]).status_code == 200
+            break
+        other = api.view(table_id, tokens[1])
+        if other["legal"]:
+            api.act(table_id, tokens[1], other["legal"][0], other["move_no"])
+    else:
+        raise AssertionError("the newcomer was never asked")
+
+
+def test_asking_for_a_stand_in_and_taking_the_seat_back_needs_the_seats_token(cluster: Cluster) -> None:
+    api = cluster.api()
+    table_id, host, tokens = create(api, None, {})
+    assert api.request("POST", f"/api/tables/{table_id}/away", None, json={}).status_code == 401
+    assert api.request("POST", f"/api/tables/{table_id}/away", host, json={}).status_code == 403
+    assert api.request("POST", f"/api/tables/{table_id}/back", tokens[1], json={}).status_code == 409
+    assert api.request("POST", f"/api/tables/{table_id}/away", tokens[1], json={"leave": 1}).status_code == 400
+    api.ok("POST", f"/api/tables/{table_id}/away", tokens[1], json={})
+    assert api.ok("GET", f"/api/tables/{table_id}")["seats"][1]["standin"] == "asked"
+    api.ok("POST", f"/api/tables/{table_id}/back", tokens[1], json={})
+    assert api.ok("GET", f"/api/tables/{table_id}")["seats"][1]["standin"] is None

@@ -345,12 +345,18 @@ class Store:
         except IntegrityError:
             raise Conflict(f"seat {seat.seat} is taken") from None
 
-    async def invite(self, table_id: str, rows: list[SeatRow]) -> None:
+    async def invite(self, table_id: str, rows: list[SeatRow], abandoned: set[int] | frozenset[int] = frozenset()
+                     ) -> None:
         """Invitations in one transaction: free seats of an open table are taken, an invited seat's old
-        invitation is replaced; Conflict (and nothing changed) if any seat is no longer so."""
+        invitation is replaced, an ``abandoned`` seat (its player left a running game) becomes invited;
+        Conflict (and nothing changed) if any seat is no longer so."""
         def write(conn: Connection) -> None:
             status = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
             for row in rows:
+                if row.seat in abandoned and status == "running":
+                    conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat)
+                                 .values(kind=row.kind, name=row.name, token_hash=row.token_hash))
+                    continue
                 replaced = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat,
                                                             seats.c.kind == "invited")
                                         .values(token_hash=row.token_hash)).rowcount

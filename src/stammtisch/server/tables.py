@@ -635,6 +635,8 @@ class Hub:
                 await self.refresh(table)
                 raise ApiError(403, "wrong_token", str(error)) from None
             table.seats[seat] = claimed
+            while seat in table.standins:  # a seat whose player left: the new player takes it from the stand-in
+                await self._add_change(table, seat, "handed")
         await self.changed(table)
         return {"table_id": table.id, "seat": seat, "token": new}
 
@@ -650,8 +652,9 @@ class Hub:
             tokens = [new_token() for _ in rows]
             for row, invitation in zip(rows, tokens, strict=True):
                 row.token_hash = hash_token(invitation)
+            abandoned = {seat for seat, why in table.standins.items() if why == "left"}
             try:
-                await self.store.invite(table.id, rows)
+                await self.store.invite(table.id, rows, abandoned)
             except Conflict as error:
                 await self.refresh(table)
                 raise conflict(str(error)) from None
@@ -674,6 +677,8 @@ class Hub:
             raise bad_request("seats must not repeat a seat")
         for seat in wanted:
             held = table.seats.get(seat)
+            if table.status == "running" and table.standins.get(seat) == "left":
+                continue  # its player left the game: the host may hand it to somebody else (issue 15)
             if held is None or held.kind != "invited":
                 self._free_seat(table, seat)
             elif table.status == "finished":
