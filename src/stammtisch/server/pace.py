@@ -103,13 +103,14 @@ class Clocks:
                 self.since[waiting] = at
 
     def returned(self, seat: Seat, at: float) -> None:
-        """The seat's player took it back: a fresh decision time (real-time: at least a minute)."""
+        """The seat's player took it back: a fresh decision time, at least a minute (real-time: plus
+        the increment), so that the stand-in does not take it again while the page opens."""
         if self.pace.mode == "realtime":
             began = self.since[seat]
             left = self.bank[seat] - (0.0 if began is None else at - began)
             self.bank[seat] = max(left, RETURN_GRACE + self.pace.increment)
-        if self.since[seat] is not None:
-            self.since[seat] = at
+        if self.since[seat] is not None:  # turn-based: the deadline is since + per_move
+            self.since[seat] = at + max(0.0, RETURN_GRACE - self.pace.per_move) if self.pace.mode == "turn" else at
 
     def deadline(self, seat: Seat) -> float | None:
         began = self.since[seat]

@@ -733,13 +733,21 @@ class Hub:
         to_act = table.to_act()
         legal = game.legal_actions(table.state, seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [orjson.loads(data) for entry in table.events[first:] for seats, data in entry
-                  if seats is None or (seat is not None and seat in seats)]
+        events = [self._event(data, n in table.standin_entries) for n, entry in enumerate(table.events[first:], first)
+                  for seats, data in entry if seats is None or (seat is not None and seat in seats)]
         message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":
             message["scores"] = game.scores(table.state)
         return message
+
+    @staticmethod
+    def _event(data: bytes, standin: bool) -> dict[str, Any]:
+        """An event as sent; ``standin``: of a move a stand-in made for an absent player (issue 15)."""
+        event: dict[str, Any] = orjson.loads(data)
+        if standin:
+            event["standin"] = True
+        return event
 
     def _check_turn(self, table: LiveTable, seat: Seat, move_no: int) -> None:
         if table.status == "open":

@@ -158,7 +158,8 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
             return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
         message["sentences"] = sentences if sentences is not None else [
-            sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
+            by_standin(sentence(text, Event(e["kind"], e["params"]), view, names), "standin" in e)
+            for e in message["events"]]
     return message
 
 

@@ -18,7 +18,7 @@ FRAME = (
     N_("time ran out: a stand-in plays"),
     N_("left the game: a stand-in plays"),
     N_("away: a stand-in plays"),
-    N_("Real time: {minutes} min per player, +{seconds} s per move"),
+    N_("Real time: {time} per player, +{seconds} s per move"),
     N_("Turn-based: {time} per move"),
     N_("{days} d {hours} h"),
     N_("Take my seat back"),

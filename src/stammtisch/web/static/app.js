@@ -542,9 +542,17 @@ function renderSeats(message) {
   const clocks = message.table.clocks || [];
   const standinName = { timeout: t("time ran out: a stand-in plays"), left: t("left the game: a stand-in plays"),
     asked: t("away: a stand-in plays") };
-  fill(panel,
-    el("h2", { id: "seats-title" }, t("Players")),
-    paceLine(message.table.pace),
+  // Three parts, so that the stand-in buttons stay put (the same nodes) while the list changes at every move.
+  let [head, actions, body] = panel.children;
+  if (!panel.dataset.parts || panel.children.length !== 3) {
+    [head, actions, body] = [el("div", {}), el("div", {}), el("div", {})];
+    fill(panel, head, actions, body);
+    panel.dataset.parts = "1";
+  }
+  fill(head, el("h2", { id: "seats-title" }, t("Players")), paceLine(message.table.pace));
+  const controls = standinControls(message);
+  if (actions.firstChild !== controls) fill(actions, controls);
+  fill(body,
     el("ul", { class: "seat-list" }, seatList(message).map((s) => {
       const status = s.standin ? standinName[s.standin] : s.kind === "bot" ? t("bot") : s.kind === "invited"
         ? t("invited") : s.kind === "free" ? t("free seat") : s.connected ? t("online") : t("disconnected");
@@ -555,8 +563,7 @@ function renderSeats(message) {
           s.seat === message.seat ? ` (${t("you")})` : ""),
         el("span", { class: "seat-status" }, status),
         clocks[s.seat] ? el("span", { class: "clock", "data-seat": String(s.seat) }, clockText(clocks[s.seat])) : null,
-        toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null,
-        standinControls(message, s));
+        toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null);
     })),
     message.status === "finished"
       ? el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" },
@@ -571,7 +578,7 @@ function paceLine(pace) {
   const { t } = page.texts;
   if (!pace || pace.mode === "untimed") return null;
   const text = pace.mode === "realtime"
-    ? t("Real time: {minutes} min per player, +{seconds} s per move", { minutes: Math.round(pace.base / 60),
+    ? t("Real time: {time} per player, +{seconds} s per move", { time: duration(pace.base),
       seconds: pace.increment })
     : t("Turn-based: {time} per move", { time: duration(pace.per_move) });
   return el("p", { class: "pace hint" }, text);
@@ -606,30 +613,45 @@ function tickClocks() {
 setInterval(tickClocks, 1000);
 
 /** The reader's own seat: hand it to a stand-in, leave, or take it back; the host: invite somebody to
- * a seat whose player left. */
-function standinControls(message, s) {
+ * a seat whose player left.  Built again only when they change (not at every move), so that a button
+ * is not replaced under the pointer while the bots play. */
+function standinControls(message) {
+  const invites = (mySeats()[tableId] || {}).invites || {};
+  const key = JSON.stringify([page.texts.lang, message.status, message.seat, Boolean(seatToken()),
+    Boolean(hostToken()), message.table.seats.map((s) => s.standin || null), invites]);
+  if (page.controlsKey !== key) {
+    page.controlsKey = key;
+    page.controls = message.status === "running"
+      ? el("div", { class: "seat-actions" }, ownSeatControls(message), abandonedSeatControls(message, invites))
+      : null;
+  }
+  return page.controls;
+}
+
+function ownSeatControls(message) {
   const { t } = page.texts;
-  if (message.status !== "running") return null;
-  if (s.seat === message.seat && seatToken()) {
-    if (s.standin) {
-      return el("button", { type: "button", class: "primary", onclick: () => seatRequest("back", {}) },
-        t("Take my seat back"));
-    }
-    return el("span", { class: "seat-controls" },
-      el("button", { type: "button", onclick: () => seatRequest("away", {}) }, t("Let a bot play for me")),
-      el("button", { type: "button", onclick: () => {
-        if (window.confirm(t("Leave the game for good? A bot plays your seat, and the host may invite somebody else."))) {
-          seatRequest("away", { leave: true });
-        }
-      } }, t("Leave the game")));
+  const mine = message.table.seats[message.seat ?? -1];
+  if (!mine || !seatToken()) return null;
+  if (mine.standin) {
+    return el("button", { type: "button", class: "primary", onclick: () => seatRequest("back", {}) },
+      t("Take my seat back"));
   }
-  if (s.standin === "left" && hostToken()) {
-    const link = ((mySeats()[tableId] || {}).invites || {})[s.seat];
-    return el("span", { class: "seat-controls" },
-      el("button", { type: "button", onclick: () => inviteToRunning(s.seat) }, t("Invite somebody to this seat")),
-      link ? copyField(link, t("Invite link")) : null);
-  }
-  return null;
+  return [
+    el("button", { type: "button", onclick: () => seatRequest("away", {}) }, t("Let a bot play for me")), " ",
+    el("button", { type: "button", onclick: () => {
+      if (window.confirm(t("Leave the game for good? A bot plays your seat, and the host may invite somebody else."))) {
+        seatRequest("away", { leave: true });
+      }
+    } }, t("Leave the game"))];
+}
+
+function abandonedSeatControls(message, invites) {
+  const { t } = page.texts;
+  if (!hostToken()) return null;
+  return message.table.seats.filter((s) => s.standin === "left").map((s) => el("p", {},
+    seatName(s), " ",
+    el("button", { type: "button", onclick: () => inviteToRunning(s.seat) }, t("Invite somebody to this seat")),
+    invites[s.seat] ? copyField(invites[s.seat], t("Invite link")) : null));
 }
 
 async function seatRequest(what, body) {

@@ -74,7 +74,7 @@ function newTableForm() {
   const info = state.games[game] || { min_players: 1, max_players: 1, options: {}, schema: [], bots: ["random"] };
   const players = Math.min(info.max_players, Math.max(info.min_players, state.form?.players || info.default_players
     || info.min_players));
-  state.form = { game, players };
+  state.form = { game, players, pace: state.form?.pace };
 
   const gameChoice = el("fieldset", { class: "game-choice" }, el("legend", {}, t("Game")),
     names.map((name) => el("label", { class: "radio-card" },
