@@ -60,6 +60,12 @@ class GameSpec:
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
+    # The rules' version, named by every record and live table: bump it with every change that can alter
+    # a game's course (a legal move, an action's shape, a draw, a score, a view a bot decides on).
+    rules_version: int = 1
+    # Older versions whose records these rules replay exactly (only after checking that they do, e.g. a
+    # change that older games could not have met); a table of another version is interrupted on upgrade.
+    replays: frozenset[int] = frozenset()
 
     @property
     def min_players(self) -> int:
@@ -105,6 +111,10 @@ class GameSpec:
 
     def outcome_labels(self) -> Mapping[str, str]:
         return _load(self.outcomes) if self.outcomes else {}
+
+    def can_replay(self, rules_version: int) -> bool:
+        """Whether a game played under ``rules_version`` goes on exactly under these rules."""
+        return rules_version == self.rules_version or rules_version in self.replays
 
     def browser_strings(self) -> tuple[str, ...]:
         return tuple(_load(self.browser_texts)) if self.browser_texts else ()

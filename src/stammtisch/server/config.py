@@ -47,6 +47,7 @@ class Config:
     gc_freeze: float = 0.0
     gc_sweep: float = 600.0
     clock_tick: float = 1.0  # seconds between looks for seats whose time ran out (issue 15)
+    migrate: bool = True  # upgrade an older database schema on start (server/schema.py)
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

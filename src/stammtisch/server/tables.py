@@ -28,7 +28,7 @@ from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
-from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
 from stammtisch.engine.registry import games, make_game
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
@@ -41,6 +41,7 @@ from stammtisch.server.messages import field as get_field
 from stammtisch.server.pace import REASONS, Clocks, Pace
 from stammtisch.server.store import Conflict, MoveRow, SeatChange, SeatRow, Store, TableRow
 from stammtisch.server.thinking import Thinkers
+from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupted_info, moves_in_force
 
 log = logging.getLogger("stammtisch.server")
 
@@ -332,8 +333,10 @@ class LiveTable:
                               "standin": self.standins.get(seat)})
         data: dict[str, Any] = {"id": self.id, "game": self.row.game, "players": self.row.players,
                                 "options": self.row.options, "status": self.status, "seats": seats,
-                                "created": self.row.created, "pace": self.pace.to_json(),
-                                "standin_kind": self.standin_kind()}
+                                "created": self.row.created, "rules_version": self.row.rules_version,
+                                "pace": self.pace.to_json(), "standin_kind": self.standin_kind()}
+        if self.status == INTERRUPTED:
+            data["interrupted"] = interrupted_info(self.row)
         if self.game is not None:
             data["move_no"] = self.move_no(None)
             data["to_act"] = list(self.to_act())
@@ -369,7 +372,8 @@ class Hub:
         self._clock_watch: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        await self.store.open()
+        await self.store.open(self.config.migrate)
+        await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
         await self.broker.start(self.on_remote_change)
         for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
             with contextlib.suppress(Exception):
@@ -463,7 +467,9 @@ class Hub:
         if found is None:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
-        if table.status != "open":
+        if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
+            table.moves = moves_in_force(await self.store.moves(table_id))
+        elif table.status != "open":
             table.begin()
             changes = await self.store.seat_changes(table_id)
             await replay_gently(table, await self.store.moves(table_id), changes)
@@ -479,6 +485,11 @@ class Hub:
                   len(table.changes))
         row, seat_rows = found
         table.seats = {s.seat: s for s in seat_rows}
+        if row.status == INTERRUPTED and table.status != INTERRUPTED:  # by another process's start
+            self.tables.pop(table.id, None)  # read again (its record) when next asked for
+            table.row.status, table.game = row.status, None
+            self.wake(table)
+            return True
         if table.game is None and row.status != "open":
             table.row.status = row.status
             table.row.started = row.started
@@ -548,7 +559,7 @@ class Hub:
             result[name] = {"title": _(spec.title), "min_players": spec.min_players, "max_players": spec.max_players,
                             "default_players": spec.default_players, "options": defaults,
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
-                            "bots": list(bot_kinds(name)), "module": spec.browser}
+                            "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -570,7 +581,8 @@ class Hub:
             raise bad_request(f"unknown stand-in kind {standin!r}; choose one of {', '.join(bot_kinds(game))}")
         host_token = new_token()
         row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
-                       hash_token(host_token), time.time(), pace.to_json() if pace.timed else None, standin)
+                       hash_token(host_token), time.time(), rules_version(game), pace.to_json() if pace.timed else None,
+                       standin)
         await self.store.create_table(row)
         table = LiveTable(row, [])
         self.keep(table)
@@ -701,7 +713,8 @@ class Hub:
             if table.status != "open":
                 raise conflict("the table has already started")
             try:
-                await self.store.start(table.id, table.row.players)
+                await self.store.start(table.id, table.row.players, rules_version(table.row.game))
+                table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules
             except Conflict as error:
                 raise conflict(str(error)) from None
             await self.refresh(table)
@@ -891,9 +904,10 @@ class Hub:
         return {"table_id": table.id, "seat": seat, "standin": None}
 
     def record(self, table: LiveTable) -> str:
-        if table.status != "finished":
+        if table.status not in ("finished", INTERRUPTED):
             raise conflict("the record can be downloaded once the game is over")
-        header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names())
+        header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names(),
+                        rules_version=table.row.rules_version)
         return Record(header, list(table.moves), dict(table.standin_moves)).dumps()
 
     # Bots.

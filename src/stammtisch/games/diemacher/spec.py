@@ -8,6 +8,7 @@ SPEC = GameSpec(
     name="diemacher",
     title=N_("Die Macher"),
     game=DieMacher,
+    rules_version=1,  # bump on every change that can alter a game (docs/operations.md)
     default_players=3,
     text="stammtisch.games.diemacher.text",
     terminal="stammtisch.games.diemacher.terminal",

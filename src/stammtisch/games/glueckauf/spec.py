@@ -8,6 +8,7 @@ SPEC = GameSpec(
     name="glueckauf",
     title=N_("Glück Auf"),
     game=GlueckAuf,
+    rules_version=1,  # bump on every change that can alter a game (docs/operations.md)
     default_players=2,
     text="stammtisch.games.glueckauf.text",
     terminal="stammtisch.games.glueckauf.terminal",

@@ -226,7 +226,7 @@ class Board {
       p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null);
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
-    const mediaLabel = t("Media markers: {parties}; free spaces: {count}", {
+    const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
       parties: mediaOwners.filter((o) => o !== null).map((o) => this.party(o)).join(", ") || t("none"),
       count: emptyMedia });
     return el("section", { class: `dm-state ${current ? "current" : ""} ${board.ballot_box ? "voting" : ""}`,
@@ -240,7 +240,7 @@ class Board {
       opinions.length ? opinions : el("span", { class: "muted" }, t("none"))),
     el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
       el("span", { class: "label", "aria-hidden": "true" }, t("Media")),
-      mediaOwners.map((o) => this.disc(o, o === null ? t("free media space") : t("media marker of {party}",
+      mediaOwners.map((o) => this.disc(o, o === null ? t("free media spot") : t("media marker of {party}",
         { party: this.party(o) })))),
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
@@ -292,7 +292,7 @@ class Board {
         el("ol", { class: "media-track" }, used.map((spot) => el("li", {},
           el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
           spot.markers.length ? spot.markers.map((s) => this.disc(s, t("media marker of {party}", { party: this.party(s) })))
-            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media space") }))))));
+            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media spot") }))))));
   }
 
   partyTable() {
@@ -430,7 +430,7 @@ const TITLES = {
   keep_card: "Keep one card",
   start_block: "Start block",
   start_state: "Start position",
-  buy_media: "Media purchase",
+  buy_media: "Secure media influence",
   take: "Take a card from the display",
 };
 
