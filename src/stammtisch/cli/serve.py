@@ -78,6 +78,8 @@ LIMITS: list[tuple[str, str, type, str]] = [
     ("--bot-workers", "bot_workers", int, N_("worker processes in which search bots (easy, normal, hard) think")),
     ("--bot-timeout", "bot_timeout", float,
      N_("seconds a search bot may think; then the heuristic bot decides for it")),
+    ("--clock-tick", "clock_tick", float,
+     N_("seconds between looks for players whose time ran out (a stand-in then takes the seat)")),
 ]
 
 

@@ -64,10 +64,16 @@ class Header:
 class Record:
     header: Header
     moves: list[tuple[Seat, Action]] = field(default_factory=list)
+    # Moves a stand-in made for an absent player (index in moves → the stand-in's bot kind); issue 15.
+    standins: dict[int, str] = field(default_factory=dict)
 
     def dumps(self) -> str:
         lines = [json.dumps(self.header.to_json(), ensure_ascii=False)]
-        lines += [json.dumps({"seat": s, "action": action_to_json(a)}) for s, a in self.moves]
+        for n, (s, a) in enumerate(self.moves):
+            line: dict[str, Any] = {"seat": s, "action": action_to_json(a)}
+            if n in self.standins:
+                line["standin"] = self.standins[n]
+            lines.append(json.dumps(line))
         return "\n".join(lines) + "\n"
 
     def save(self, path: Path) -> None:
@@ -89,6 +95,8 @@ def parse_record(stream: TextIO | str) -> Record:
                 raise ValueError("seat is not a number")
         except (ValueError, KeyError, TypeError) as error:
             raise CorruptRecord(f"line {number}: not a move ({error})") from None
+        if isinstance(data.get("standin"), str):
+            record.standins[len(record.moves)] = data["standin"]
         record.moves.append((seat, action))
     return record
 

@@ -23,6 +23,8 @@ from stammtisch.server.messages import (
     Act,
     AddBot,
     ApiError,
+    Away,
+    Back,
     Body,
     CreateTable,
     Invite,
@@ -202,6 +204,22 @@ async def start(request: Request) -> Response:
 
 
 # Playing.
+
+async def away(request: Request) -> Response:
+    """A stand-in takes the seat (issue 15): ``{leave: true}`` to leave the game for good."""
+    hub = hub_of(request)
+    body = await body_of(request, Away)
+    table = await table_of(request)
+    return JSON(await hub.away(table, hub.seat_of(table, token_of(request)), body))
+
+
+async def back(request: Request) -> Response:
+    """The seat's player takes it back from its stand-in."""
+    hub = hub_of(request)
+    await body_of(request, Back)
+    table = await table_of(request)
+    return JSON(await hub.back(table, hub.seat_of(table, token_of(request))))
+
 
 async def view(request: Request) -> Response:
     hub = hub_of(request)
@@ -440,6 +458,8 @@ routes = [
     Route("/api/tables/{table_id}/invites", invites, methods=["POST"]),
     Route("/api/tables/{table_id}/bots", bots, methods=["POST"]),
     Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+    Route("/api/tables/{table_id}/away", away, methods=["POST"]),
+    Route("/api/tables/{table_id}/back", back, methods=["POST"]),
     Route("/api/tables/{table_id}/view", view),
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/undo", undo, methods=["POST"]),

@@ -59,10 +59,21 @@ class Body(msgspec.Struct, forbid_unknown_fields=True):
     """An HTTP body; an empty body is ``{}``."""
 
 
+class Pace(msgspec.Struct, forbid_unknown_fields=True):
+    """A table's pace (server/pace.py): untimed, realtime (base + increment seconds) or turn (per_move)."""
+
+    mode: Word = "untimed"
+    base: Count | None = None
+    increment: Count | None = None
+    per_move: Count | None = None
+
+
 class CreateTable(Body):
     game: Word
     players: Annotated[int, msgspec.Meta(ge=1, le=16)]
     options: Annotated[dict[Word, msgspec.Raw], msgspec.Meta(max_length=64)] = {}
+    pace: Pace | None = None
+    standin: Word | None = None  # the bot kind of stand-ins
 
     def __post_init__(self) -> None:
         """Each option's value on its own, so that an error names the option."""
@@ -94,6 +105,14 @@ class AddBot(Body):
 
 
 class Start(Body):
+    pass
+
+
+class Away(Body):
+    leave: bool = False  # for good (the host may hand the seat to somebody else)
+
+
+class Back(Body):
     pass
 
 

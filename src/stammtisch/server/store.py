@@ -85,6 +85,34 @@ moves = Table(
 )  # fmt: skip
 
 
+# Issue 15 (migration 0003): the pace, the commit times of log entries, the seat changes.
+paces = Table(
+    "stammtisch_paces", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("pace", Text, nullable=False),  # JSON (server/pace.py)
+    Column("standin", String(16), nullable=False),  # the bot kind of stand-ins
+    Column("started", Float),  # when the game started (its first clocks began)
+)  # fmt: skip
+
+entry_times = Table(
+    "stammtisch_entry_times", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("move_no", Integer, primary_key=True),  # the log entry's
+    Column("at", Float, nullable=False),  # when it was committed
+    Column("standin", String(16)),  # the stand-in's bot kind when a stand-in made the move
+)  # fmt: skip
+
+seat_changes = Table(
+    "stammtisch_seat_changes", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("no", Integer, primary_key=True),  # 0, 1, … without gaps: two writers cannot both add one
+    Column("seat", Integer, nullable=False),
+    Column("move_no", Integer, nullable=False),  # the log entries before it
+    Column("what", String(16), nullable=False),  # timeout, left, asked (a stand-in takes over), returned, handed
+    Column("at", Float, nullable=False),
+)  # fmt: skip
+
+
 class Conflict(Exception):
     """Another writer got there first (a seat, a move number, a start)."""
 
@@ -100,6 +128,9 @@ class TableRow:
     host_hash: str
     created: float
     rules_version: int = 1
+    pace: dict[str, Any] | None = None  # issue 15: a timed table's pace (server/pace.py)
+    standin: str = ""  # the bot kind of stand-ins ("": the game's default)
+    started: float | None = None  # when the game started
 
 
 @dataclass
@@ -116,11 +147,35 @@ class MoveRow:
     move_no: int
     seat: int
     action: list[Any] | None
+    at: float | None = None  # when it was committed (None: before times were stored)
+    standin: str | None = None  # the stand-in's bot kind, if a stand-in made it
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    no: int
+    seat: int
+    move_no: int
+    what: str
+    at: float
+
+
+@dataclass
+class PaceRow:
+    pace: dict[str, Any]
+    standin: str
+    started: float | None
 
 
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.game, row.players, json.loads(row.options), int(row.seed), row.status,
-                    row.host_hash, row.created, row.rules_version)
+                    row.host_hash, row.created, row.rules_version, None if row.pace is None else json.loads(row.pace),
+                    row.standin or "", row.started)
+
+
+def _tables_with_pace() -> Any:
+    return (select(tables, paces.c.pace, paces.c.standin, paces.c.started)
+            .select_from(tables.outerjoin(paces, paces.c.table_id == tables.c.id)))
 
 
 class Store:
@@ -223,14 +278,20 @@ class Store:
     # Tables and seats.
 
     async def create_table(self, row: TableRow) -> None:
-        await self._run(lambda conn: conn.execute(insert(tables).values(
-            id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
-            status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
-            rules_version=row.rules_version)))
+        def write(conn: Connection) -> None:
+            conn.execute(insert(tables).values(
+                id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
+                status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
+                rules_version=row.rules_version))
+            if row.pace is not None or row.standin:
+                conn.execute(insert(paces).values(table_id=row.id, pace=json.dumps(row.pace or {}),
+                                                  standin=row.standin))
+
+        await self._run(write)
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         def read(conn: Connection) -> tuple[TableRow, list[SeatRow]] | None:
-            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            row = conn.execute(_tables_with_pace().where(tables.c.id == table_id)).first()
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
@@ -242,7 +303,7 @@ class Store:
                           before: tuple[float, str] | None = None) -> list[tuple[TableRow, list[SeatRow]]]:
         """The newest tables first; ``before`` (created, id) of the last table of the previous page."""
         def read(conn: Connection) -> list[tuple[TableRow, list[SeatRow]]]:
-            query = select(tables).where(tables.c.status.in_(statuses))
+            query = _tables_with_pace().where(tables.c.status.in_(statuses))
             if before is not None:
                 query = query.where(or_(tables.c.created < before[0],
                                         and_(tables.c.created == before[0], tables.c.id < before[1])))
@@ -265,9 +326,12 @@ class Store:
         return await self._run(read)
 
     async def running_with_bots(self) -> list[str]:
+        """Running tables that go on without their players: with bots, or timed (stand-ins)."""
         def read(conn: Connection) -> list[str]:
             rows = conn.execute(select(tables.c.id).where(tables.c.status == "running")
-                                .where(tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot")))).all()
+                                .where(or_(tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot")),
+                                           tables.c.id.in_(select(paces.c.table_id).where(
+                                               paces.c.pace.notlike('%"untimed"%')))))).all()
             return [r.id for r in rows]
 
         return await self._run(read)
@@ -286,12 +350,18 @@ class Store:
         except IntegrityError:
             raise Conflict(f"seat {seat.seat} is taken") from None
 
-    async def invite(self, table_id: str, rows: list[SeatRow]) -> None:
+    async def invite(self, table_id: str, rows: list[SeatRow], abandoned: set[int] | frozenset[int] = frozenset()
+                     ) -> None:
         """Invitations in one transaction: free seats of an open table are taken, an invited seat's old
-        invitation is replaced; Conflict (and nothing changed) if any seat is no longer so."""
+        invitation is replaced, an ``abandoned`` seat (its player left a running game) becomes invited;
+        Conflict (and nothing changed) if any seat is no longer so."""
         def write(conn: Connection) -> None:
             status = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
             for row in rows:
+                if row.seat in abandoned and status == "running":
+                    conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat)
+                                 .values(kind=row.kind, name=row.name, token_hash=row.token_hash))
+                    continue
                 replaced = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat,
                                                             seats.c.kind == "invited")
                                         .values(token_hash=row.token_hash)).rowcount
@@ -320,7 +390,7 @@ class Store:
 
     async def running(self) -> list[TableRow]:
         def read(conn: Connection) -> list[TableRow]:
-            return [_table_row(r) for r in conn.execute(select(tables).where(tables.c.status == "running"))]
+            return [_table_row(r) for r in conn.execute(_tables_with_pace().where(tables.c.status == "running"))]
 
         return await self._run(read)
 
@@ -341,6 +411,7 @@ class Store:
                                   .values(status="running", rules_version=rules_version))
             if result.rowcount != 1:
                 raise Conflict("the table has already started")
+            conn.execute(update(paces).where(paces.c.table_id == table_id).values(started=time.time()))
 
         await self._run(write)
 
@@ -348,22 +419,54 @@ class Store:
 
     async def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
         def read(conn: Connection) -> list[MoveRow]:
-            rows = conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action)
+            joined = moves.outerjoin(entry_times, and_(entry_times.c.table_id == moves.c.table_id,
+                                                       entry_times.c.move_no == moves.c.move_no))
+            rows = conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action, entry_times.c.at,
+                                       entry_times.c.standin).select_from(joined)
                                 .where(moves.c.table_id == table_id, moves.c.move_no > after)
                                 .order_by(moves.c.move_no)).all()
-            return [MoveRow(r.move_no, r.seat, None if r.action is None else json.loads(r.action)) for r in rows]
+            return [MoveRow(r.move_no, r.seat, None if r.action is None else json.loads(r.action), r.at, r.standin)
+                    for r in rows]
 
         return await self._run(read)
 
-    async def append(self, table_id: str, move_no: int, seat: int, action: list[Any] | None, finished: bool) -> None:
+    async def seat_changes(self, table_id: str, after: int = 0) -> list[SeatChange]:
+        """The table's seat changes from number ``after`` on."""
+        def read(conn: Connection) -> list[SeatChange]:
+            rows = conn.execute(select(seat_changes).where(seat_changes.c.table_id == table_id,
+                                                           seat_changes.c.no >= after)
+                                .order_by(seat_changes.c.no)).all()
+            return [SeatChange(r.no, r.seat, r.move_no, r.what, r.at) for r in rows]
+
+        return await self._run(read)
+
+    async def add_seat_change(self, table_id: str, change: SeatChange, seat: SeatRow | None = None) -> None:
+        """Claim change number ``change.no``: of two writers (processes, or a restart) that both saw
+        ``no`` changes, only one adds the next; the other gets Conflict and reads again.  With ``seat``,
+        the seat row is replaced in the same transaction (a seat handed to a new person)."""
+        def write(conn: Connection) -> None:
+            conn.execute(insert(seat_changes).values(table_id=table_id, no=change.no, seat=change.seat,
+                                                     move_no=change.move_no, what=change.what, at=change.at))
+            if seat is not None:
+                conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                             .values(kind=seat.kind, name=seat.name, bot_kind=seat.bot_kind,
+                                     token_hash=seat.token_hash))
+
+        try:
+            await self._run(write)
+        except IntegrityError:
+            raise Conflict(f"seat change {change.no} was made by somebody else") from None
+
+    async def append(self, table_id: str, move_no: int, seat: int, action: list[Any] | None, finished: bool,
+                     at: float | None = None, standin: str | None = None) -> None:
         """Commit one log entry; Conflict if that move number exists already (somebody else moved).
 
         Entries of all tables are committed together in small batches (group commit), one
         transaction each, so that many tables do not wait for each other's round trips."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         text = None if action is None else json.dumps(action, separators=(",", ":"))
-        self._pending.append(({"table_id": table_id, "move_no": move_no, "seat": seat, "action": text}, finished,
-                              future))
+        self._pending.append(({"table_id": table_id, "move_no": move_no, "seat": seat, "action": text,
+                               "at": time.time() if at is None else at, "standin": standin}, finished, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
         if not await future:
@@ -387,8 +490,13 @@ class Store:
     def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
         """One statement for the whole batch (SQLAlchemy sends its rows as one multi-row INSERT); a move
         number taken already inserts nothing (and is not returned) instead of failing the others."""
-        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, [row for row, _ in rows])}
+        entries = [{k: row[k] for k in ("table_id", "move_no", "seat", "action")} for row, _ in rows]
+        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, entries)}
         results = [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
+        times = [{k: row[k] for k in ("table_id", "move_no", "at", "standin")}
+                 for (row, _), ok in zip(rows, results, strict=True) if ok]
+        if times:
+            conn.execute(insert(entry_times), times)
         finished = [row["table_id"] for (row, done), ok in zip(rows, results, strict=True) if ok and done]
         if finished:
             conn.execute(update(tables).where(tables.c.id.in_(finished)).values(status="finished"))

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed
 from stammtisch.engine.match import Match, Move, unpack
@@ -35,7 +37,8 @@ from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
-from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
+from stammtisch.server.pace import REASONS, Clocks, Pace
+from stammtisch.server.store import Conflict, MoveRow, SeatChange, SeatRow, Store, TableRow
 from stammtisch.server.thinking import Thinkers
 from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupted_info, moves_in_force
 
@@ -117,6 +120,14 @@ class LiveTable:
         # spectators) → its view, and the to-act list. Read only: the same objects go to every reader.
         self._views: dict[Seat | None, dict[str, Any]] = {}
         self._to_act: list[Seat] | None = None
+        # Issue 15: the pace, the clocks (timed tables, once started), the seat changes so far, the seats
+        # a stand-in plays (seat → why: timeout, left, asked) and the stand-ins' moves (index in moves → kind).
+        self.pace = Pace(**row.pace) if row.pace else Pace()
+        self.clocks: Clocks | None = None
+        self.changes: list[SeatChange] = []
+        self.standins: dict[Seat, str] = {}
+        self.standin_moves: dict[int, str] = {}
+        self.standin_entries: set[int] = set()
 
     @property
     def id(self) -> str:
@@ -149,6 +160,54 @@ class LiveTable:
         self.match = Match(game, self.row.seed, undo=True, keep_events=True)
         self._forget_views()
         self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
+        if self.pace.timed:
+            self.clocks = Clocks(self.pace, self.row.players)
+            self.clocks.start(self.to_act(), self.row.started or self.row.created)
+
+    def catch_up(self, entries: list[MoveRow], changes: list[SeatChange], final: bool = True) -> None:
+        """Apply committed log entries and seat changes in the order they happened (a change made at
+        entry n comes after it and before entry n + 1), as clocks need; ``final``: also the changes
+        after the last entry."""
+        pending = [c for c in changes if c.no >= len(self.changes)]
+        for entry in entries:
+            while pending and pending[0].move_no < entry.move_no:
+                self.change(pending.pop(0))
+            self.replay_entry(entry)
+        for change in pending if final else []:
+            self.change(change)
+
+    def change(self, change: SeatChange) -> None:
+        if change.no != len(self.changes):
+            raise RuntimeError(f"table {self.id}: seat change {change.no} after {len(self.changes)}")
+        self.changes.append(change)
+        if change.what in REASONS:
+            self.standins[change.seat] = change.what
+        else:  # returned, handed: a person plays the seat again
+            self.standins.pop(change.seat, None)
+            if self.clocks is not None:
+                self.clocks.returned(change.seat, change.at)
+        self._forget_views()
+
+    def standin_kind(self) -> str:
+        return self.row.standin or default_bot_kind(self.row.game)
+
+    def plays_itself(self, seat: Seat) -> bool:
+        """A bot's seat or one a stand-in plays: the server moves for it."""
+        held = self.seats.get(seat)
+        return held is not None and (held.kind == "bot" or seat in self.standins)
+
+    def overdue(self, now: float) -> list[Seat]:
+        """Seats to act whose time has run out (a bot's or a stand-in's seat has no deadline)."""
+        if self.clocks is None or self.status != "running":
+            return []
+        return [seat for seat in self.to_act() if not self.plays_itself(seat)
+                and (deadline := self.clocks.deadline(seat)) is not None and deadline <= now]
+
+    def next_deadline(self) -> float | None:
+        if self.clocks is None or self.status != "running":
+            return None
+        found = [d for s in self.to_act() if not self.plays_itself(s) and (d := self.clocks.deadline(s)) is not None]
+        return min(found, default=None)
 
     def replay_entry(self, entry: MoveRow) -> None:
         """Apply one committed log entry (loading, or catching up with another process)."""
@@ -160,14 +219,20 @@ class LiveTable:
                     else self.match.prepare(entry.seat, action_from_json(entry.action)))
         except ValueError as error:
             raise RuntimeError(f"table {self.id}: entry {entry.move_no} cannot be replayed: {error}") from None
-        self.accept(move)
+        self.accept(move, entry.at, entry.standin)
 
-    def accept(self, move: Move) -> None:
-        """Put a move (or take-back) committed to the log in force."""
+    def accept(self, move: Move, at: float | None = None, standin: str | None = None) -> None:
+        """Put a move (or take-back) committed to the log at ``at`` in force; ``standin``: the bot kind of
+        the stand-in that made it."""
         assert self.match is not None
         events = self.match.accept(move)
         self._forget_views()
         self.last_by_seat[move.seat] = move.number
+        if standin is not None and move.action is not None:
+            self.standin_moves[len(self.moves) - 1] = standin
+            self.standin_entries.add(move.number)
+        if self.clocks is not None:
+            self.clocks.entry(move.seat, self.to_act(), time.time() if at is None else at)
         for viewer, counts in self.seen.items():
             counts.append(counts[-1] + (viewer not in move.hidden))
         for listener in self.on_entry:
@@ -201,9 +266,9 @@ class LiveTable:
         return self._to_act
 
     def busy(self) -> bool:
-        """Watched, played by bots or being changed: must stay in memory."""
-        return bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None
-                                                                 and not self.bot_task.done())
+        """Watched, played by bots, being changed or timed: must stay in memory."""
+        return (bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None and not self.bot_task.done())
+                or self.next_deadline() is not None)
 
     def move_no(self, viewer: Seat | None) -> int:
         """The number of moves (and take-backs) ``viewer`` may know of."""
@@ -237,15 +302,23 @@ class LiveTable:
             if s is None:
                 seats.append({"seat": seat, "kind": "free", "name": None})
             else:
-                seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind})
+                seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind,
+                              "standin": self.standins.get(seat)})
         data: dict[str, Any] = {"id": self.id, "game": self.row.game, "players": self.row.players,
                                 "options": self.row.options, "status": self.status, "seats": seats,
-                                "created": self.row.created, "rules_version": self.row.rules_version}
+                                "created": self.row.created, "rules_version": self.row.rules_version,
+                                "pace": self.pace.to_json(), "standin_kind": self.standin_kind()}
         if self.status == INTERRUPTED:
             data["interrupted"] = interrupted_info(self.row)
         if self.game is not None:
             data["move_no"] = self.move_no(None)
             data["to_act"] = list(self.to_act())
+        if self.clocks is not None and self.status == "running":
+            data["clocks"] = self.clocks.to_json()
+        left = [{"seat": c.seat, "move_no": self.seen[None][min(c.move_no, len(self.seen[None]) - 1)], "at": c.at}
+                for c in self.changes if c.what == "left"]
+        if left:
+            data["left"] = left  # players who left mid-game (spectators' move numbers)
         return data
 
     def names(self) -> list[str]:
@@ -269,6 +342,7 @@ class Hub:
         self._loads: dict[str, asyncio.Future[LiveTable]] = {}
         self._closing = False
         self._poller: asyncio.Task[None] | None = None
+        self._clock_watch: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         await self.store.open(self.config.migrate)
@@ -279,6 +353,27 @@ class Hub:
                 self.kick_bots(await self.get(table_id))
         if self.shared:
             self._poller = asyncio.create_task(self._poll())
+        self._clock_watch = asyncio.create_task(self._watch_clocks())
+
+    async def _watch_clocks(self) -> None:
+        """Every ``clock_tick`` seconds: a stand-in for each seat whose time has run out, in the timed
+        tables this process holds; now and then it looks for timed tables other processes started.
+        The deadlines come from stored times, so after a restart the overdue seats are found at once."""
+        ticks = 0
+        while True:
+            try:
+                if ticks % 60 == 59:
+                    for table_id in await self.store.running_with_bots():
+                        if table_id not in self.tables:
+                            self.kick_bots(await self.get(table_id))
+                now = time.time()
+                for table in [t for t in self.tables.values() if t.overdue(now)]:
+                    for seat in table.overdue(now):
+                        await self.stand_in(table, seat, "timeout")
+            except Exception:
+                log.exception("watching the clocks")
+            ticks += 1
+            await asyncio.sleep(self.config.clock_tick)
 
     async def _poll(self, every: float = 2.0) -> None:
         """With several processes: re-read the watched tables now and then, in case a live update
@@ -296,6 +391,8 @@ class Hub:
         self._closing = True
         if self._poller is not None:
             self._poller.cancel()
+        if self._clock_watch is not None:
+            self._clock_watch.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -347,7 +444,8 @@ class Hub:
             table.kept_moves = moves_in_force(await self.store.moves(table_id))
         elif table.status != "open":
             table.begin()
-            await replay_gently(table, await self.store.moves(table_id))
+            changes = await self.store.seat_changes(table_id)
+            await replay_gently(table, await self.store.moves(table_id), changes)
         return table
 
     async def refresh(self, table: LiveTable) -> bool:
@@ -356,7 +454,8 @@ class Hub:
         found = await self.store.table(table.id)
         if found is None:
             return False
-        before = table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()]
+        before = (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
+                  len(table.changes))
         row, seat_rows = found
         table.seats = {s.seat: s for s in seat_rows}
         if row.status == INTERRUPTED and table.status != INTERRUPTED:  # by another process's start
@@ -366,13 +465,15 @@ class Hub:
             return True
         if table.game is None and row.status != "open":
             table.row.status = row.status
+            table.row.started = row.started
             table.begin()
         elif table.status == "open":
             table.row.status = row.status
         if table.game is not None:
-            for entry in await self.store.moves(table.id, after=table.version):
-                table.replay_entry(entry)
-        changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()])
+            entries = await self.store.moves(table.id, after=table.version)
+            table.catch_up(entries, await self.store.seat_changes(table.id, len(table.changes)))
+        changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
+                             len(table.changes))
         if changed:
             self.wake(table)
             self.kick_bots(table)
@@ -447,9 +548,14 @@ class Hub:
             make_game(game, players, options)
         except (ValueError, TypeError) as error:
             raise bad_request(str(error)) from None
+        pace = Pace.from_json(msgspec.to_builtins(body.get("pace")))
+        standin = body.get("standin") or ""
+        if standin and standin not in bot_kinds(game):
+            raise bad_request(f"unknown stand-in kind {standin!r}; choose one of {', '.join(bot_kinds(game))}")
         host_token = new_token()
         row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
-                       hash_token(host_token), time.time(), rules_version(game))
+                       hash_token(host_token), time.time(), rules_version(game), pace.to_json() if pace.timed else None,
+                       standin)
         await self.store.create_table(row)
         table = LiveTable(row, [])
         self.keep(table)
@@ -514,6 +620,8 @@ class Hub:
                 await self.refresh(table)
                 raise ApiError(403, "wrong_token", str(error)) from None
             table.seats[seat] = claimed
+            while seat in table.standins:  # a seat whose player left: the new player takes it from the stand-in
+                await self._add_change(table, seat, "handed")
         await self.changed(table)
         return {"table_id": table.id, "seat": seat, "token": new}
 
@@ -529,8 +637,9 @@ class Hub:
             tokens = [new_token() for _ in rows]
             for row, invitation in zip(rows, tokens, strict=True):
                 row.token_hash = hash_token(invitation)
+            abandoned = {seat for seat, why in table.standins.items() if why == "left"}
             try:
-                await self.store.invite(table.id, rows)
+                await self.store.invite(table.id, rows, abandoned)
             except Conflict as error:
                 await self.refresh(table)
                 raise conflict(str(error)) from None
@@ -553,6 +662,8 @@ class Hub:
             raise bad_request("seats must not repeat a seat")
         for seat in wanted:
             held = table.seats.get(seat)
+            if table.status == "running" and table.standins.get(seat) == "left":
+                continue  # its player left the game: the host may hand it to somebody else (issue 15)
             if held is None or held.kind != "invited":
                 self._free_seat(table, seat)
             elif table.status == "finished":
@@ -609,12 +720,20 @@ class Hub:
         to_act = table.to_act()
         legal = table.match.legal_actions(seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [event for entry in table.match.events[first:] for event in unpack(entry, seat)]
+        events = [self._event(event, n in table.standin_entries)
+                  for n, entry in enumerate(table.match.events[first:], first) for event in unpack(entry, seat)]
         message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":
             message["scores"] = game.scores(table.state)
         return message
+
+    @staticmethod
+    def _event(event: dict[str, Any], standin: bool) -> dict[str, Any]:
+        """An event as sent; ``standin``: of a move a stand-in made for an absent player (issue 15)."""
+        if standin:
+            event["standin"] = True
+        return event
 
     def _check_turn(self, table: LiveTable, seat: Seat, move_no: int) -> None:
         if table.status == "open":
@@ -628,22 +747,28 @@ class Hub:
             raise conflict(f"your seat has acted since move {move_no} (the table is at move {current}); "
                            "decide again on the current state")
 
-    async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int) -> int:
-        """Validate, commit, then apply: the returned move number is committed."""
+    async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int, standin: str | None = None) -> int:
+        """Validate, commit, then apply: the returned move number is committed.  ``standin``: the
+        stand-in's bot kind when a stand-in moves for the seat (only while it holds the seat)."""
         async with table.lock:
             for _attempt in range(10):
                 self._check_turn(table, seat, move_no)
+                if (standin is None) == (seat in table.standins):
+                    raise conflict("a stand-in plays your seat now: take it back first" if standin is None
+                                   else "the seat's player has taken it back")
                 assert table.match is not None
                 try:  # checked on a copy against the legal list the seat was sent (Match keeps it)
                     move = table.match.prepare(seat, action)
                 except IllegalAction as error:
                     raise ApiError(422, "illegal", str(error)) from None
+                at = time.time()
                 try:
-                    await self.store.append(table.id, move.number, seat, action_to_json(action), move.ends_game)
+                    await self.store.append(table.id, move.number, seat, action_to_json(action), move.ends_game,
+                                            at, standin)
                 except Conflict:
                     await self.refresh(table)  # somebody else moved: validate again on the new state
                     continue
-                table.accept(move)
+                table.accept(move, at, standin)
                 version = table.move_no(seat)
                 break
             else:
@@ -661,12 +786,13 @@ class Hub:
                                    "and only if it drew no chance and revealed nothing")
                 assert table.match is not None
                 move = table.match.prepare_take_back(seat)
+                at = time.time()
                 try:
-                    await self.store.append(table.id, move.number, seat, None, False)
+                    await self.store.append(table.id, move.number, seat, None, False, at)
                 except Conflict:
                     await self.refresh(table)
                     continue
-                table.accept(move)
+                table.accept(move, at)
                 version = table.move_no(seat)
                 break
             else:
@@ -697,19 +823,72 @@ class Hub:
                 "hints": [{"action": action_to_json(e.action), "value": round(e.value, 3), "visits": e.visits}
                           for e in found]}
 
+    # Stand-ins (issue 15).
+
+    async def stand_in(self, table: LiveTable, seat: Seat, why: str) -> bool:
+        """A stand-in takes ``seat`` (why: timeout, left, asked).  The claim is the seat change's number
+        in the database: of two processes (or a process and its restarted self) that find the same
+        deadline passed, one adds the change, the other reads it; a timeout is checked again on the
+        table as stored.  False if nothing changed."""
+        async with table.lock:
+            if self.shared:
+                await self.refresh(table)
+            if table.status != "running" or (seat in table.standins and why != "left" or
+                                             table.standins.get(seat) == "left"):
+                return False
+            if why == "timeout" and seat not in table.overdue(time.time()):
+                return False
+            if not await self._add_change(table, seat, why):
+                return False
+        log.info("table %s: a %s stand-in takes seat %s (%s)", table.id, table.standin_kind(), seat, why)
+        await self.changed(table)
+        return True
+
+    async def _add_change(self, table: LiveTable, seat: Seat, what: str, row: SeatRow | None = None) -> bool:
+        """Claim the next seat change (call with the table's lock held); False if another writer had it."""
+        change = SeatChange(len(table.changes), seat, table.version, what, time.time())
+        try:
+            await self.store.add_seat_change(table.id, change, row)
+        except Conflict:
+            await self.refresh(table)
+            return False
+        if row is not None:
+            table.seats[seat] = row
+        table.change(change)
+        return True
+
+    async def away(self, table: LiveTable, seat: Seat, body: dict[str, Any]) -> dict[str, Any]:
+        """The seat's player asks for a stand-in, or (``leave``) leaves the game for good."""
+        leave = get_field(body, "leave", bool, False)
+        if table.status != "running":
+            raise conflict("stand-ins play running games only")
+        await self.stand_in(table, seat, "left" if leave else "asked")
+        return {"table_id": table.id, "seat": seat, "standin": table.standins.get(seat)}
+
+    async def back(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
+        """The seat's player takes the seat back from its stand-in."""
+        async with table.lock:
+            await self.refresh(table)
+            if seat not in table.standins:
+                raise conflict("no stand-in plays your seat")
+            while seat in table.standins:
+                await self._add_change(table, seat, "returned")
+        await self.changed(table)
+        return {"table_id": table.id, "seat": seat, "standin": None}
+
     def record(self, table: LiveTable) -> str:
         if table.status not in ("finished", INTERRUPTED):
             raise conflict("the record can be downloaded once the game is over")
         header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names(),
                         rules_version=table.row.rules_version)
-        return Record(header, list(table.moves)).dumps()
+        return Record(header, list(table.moves), dict(table.standin_moves)).dumps()
 
     # Bots.
 
     def kick_bots(self, table: LiveTable) -> None:
         if self._closing or table.status != "running":
             return
-        if not any(s.kind == "bot" for s in table.seats.values()):
+        if not any(table.plays_itself(s) for s in table.seats):
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._bot_loop(table))
@@ -717,8 +896,7 @@ class Hub:
     async def _bot_loop(self, table: LiveTable) -> None:
         failures = 0
         while table.status == "running" and table.game is not None and not self._closing:
-            seats = [s for s in table.game.to_act(table.state) if table.seats.get(s, None) and
-                     table.seats[s].kind == "bot"]
+            seats = [s for s in table.game.to_act(table.state) if table.plays_itself(s)]
             if not seats:
                 return
             await asyncio.sleep(self.config.bot_delay)
@@ -726,7 +904,8 @@ class Hub:
             if not seats or table.status != "running":
                 continue
             try:
-                await self.act(table, seats[0], await self._bot_move(table, seats[0]), table.move_no(seats[0]))
+                standin = table.standin_kind() if seats[0] in table.standins else None
+                await self.act(table, seats[0], await self._bot_move(table, seats[0]), table.move_no(seats[0]), standin)
                 failures = 0
             except ApiError as error:  # a lost race (another process played) is no news
                 failures += 1
@@ -749,7 +928,7 @@ class Hub:
         replaced by a random legal action, so that a table never waits for a bot that cannot move."""
         assert table.match is not None
         legal = table.match.legal_actions(seat)
-        kind = table.seats[seat].bot_kind or "random"
+        kind = table.standin_kind() if seat in table.standins else table.seats[seat].bot_kind or "random"
         bot = table.bots.get(seat)
         if bot is None:
             bot = table.bots[seat] = make_bot(table.row.game, kind, secrets.randbelow(2**31))
@@ -783,15 +962,17 @@ class Hub:
         return action
 
 
-async def replay_gently(table: LiveTable, entries: list[MoveRow], slice_seconds: float = 0.004) -> None:
-    """Replay log entries, letting other tasks run every few milliseconds: a long game takes a
-    few hundred of them, which no other client should feel."""
+async def replay_gently(table: LiveTable, entries: list[MoveRow], changes: list[SeatChange],
+                        slice_seconds: float = 0.004) -> None:
+    """Replay log entries (and the seat changes between them), letting other tasks run every few
+    milliseconds: a long game takes a few hundred of them, which no other client should feel."""
     deadline = time.perf_counter() + slice_seconds
-    for entry in entries:
-        table.replay_entry(entry)
+    for n in range(0, len(entries), 16):
+        table.catch_up(entries[n:n + 16], changes, final=False)
         if time.perf_counter() > deadline:
             await asyncio.sleep(0)
             deadline = time.perf_counter() + slice_seconds
+    table.catch_up([], changes)
 
 
 def _name(name: str) -> str:

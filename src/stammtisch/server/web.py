@@ -35,6 +35,7 @@ from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
 from stammtisch.engine.registry import game_spec, games
+from stammtisch.i18n import _
 from stammtisch.server.api import (
     JSON,
     answer_requests,
@@ -168,7 +169,8 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
             return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
         message["sentences"] = sentences if sentences is not None else [
-            sentence(text, Event(e["kind"], e["params"]), view, names) for e in message["events"]]
+            by_standin(sentence(text, Event(e["kind"], e["params"]), view, names), "standin" in e)
+            for e in message["events"]]
     return message
 
 
@@ -215,12 +217,13 @@ class History:
         assert table.game is not None
         self.forget_idle()
         names, text = table.names(), describer(table.row.game)
+        standin = table.version in table.standin_entries
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = table.view(seat)
                 with i18n.using_language(lang):
-                    lines.extend(sentence(text, e, view, names) for e in visible)
+                    lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
     def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
@@ -257,21 +260,27 @@ class History:
         names, text = table.names(), describer(table.row.game)
         lines: list[str] = []
 
-        def add(events: list[Event]) -> None:
+        def add(events: list[Event], standin: bool = False) -> None:
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = match.view(seat)
-                lines.extend(sentence(text, e, view, names) for e in visible)
+                lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
 
         with i18n.using_language(lang):
             add(list(match.setup_events))
             deadline = time.perf_counter() + slice_seconds
             while match.version < table.version:  # the table's own log: no database, and it may grow meanwhile
-                add(match.enter(*table.match.log[match.version]))
+                entry = match.version + 1
+                add(match.enter(*table.match.log[entry - 1]), entry in table.standin_entries)
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + slice_seconds
         self.lines[(seat, lang)] = lines  # at the table's entry: no await since the last check
+
+
+def by_standin(line: str, standin: bool) -> str:
+    """A log line of a move a stand-in made for an absent player is marked so (issue 15)."""
+    return _("{line} (stand-in)").format(line=line) if standin else line
 
 
 def history_of(table: LiveTable) -> History:
@@ -299,7 +308,7 @@ def _state_cache(table: LiveTable) -> StateCache:
     patches of their views (shared by the languages of one seat).  Keyed
     by seat: a seat's message is only ever sent to sockets of that same seat."""
     stamp = (table.version, table.status, tuple(connected(table)),
-             tuple((s.seat, s.kind, s.name) for s in table.seats.values()))
+             tuple((s.seat, s.kind, s.name) for s in table.seats.values()), len(table.changes))
     cached: StateCache | None = table.caches.get("states")
     if cached is None or cached[0] != stamp:
         cached = table.caches["states"] = (stamp, {}, {}, {}, {}, {})

@@ -15,6 +15,17 @@ from stammtisch.i18n import N_
 
 # app.js and common.js: the game page's frame, waiting room and top bar.
 FRAME = (
+    N_("time ran out: a stand-in plays"),
+    N_("left the game: a stand-in plays"),
+    N_("away: a stand-in plays"),
+    N_("Real time: {time} per player, +{seconds} s per move"),
+    N_("Turn-based: {time} per move"),
+    N_("{days} d {hours} h"),
+    N_("Take my seat back"),
+    N_("Let a bot play for me"),
+    N_("Leave the game"),
+    N_("Leave the game for good? A bot plays your seat, and the host may invite somebody else."),
+    N_("Invite somebody to this seat"),
     N_("Stammtisch: back to the lobby"),
     N_("Language"),
     N_("Table"),
@@ -97,6 +108,19 @@ FRAME = (
 
 # lobby.js: the lobby.
 LOBBY = (
+    N_("Pace"),
+    N_("Time"),
+    N_("No time limit"),
+    N_("Real time: a clock per player"),
+    N_("Turn-based: {time}"),
+    N_("1 hour per move"),
+    N_("12 hours per move"),
+    N_("24 hours per move"),
+    N_("3 days per move"),
+    N_("Minutes per player"),
+    N_("Seconds added per move"),
+    N_("Stand-in for an absent player"),
+    N_("When a player's time runs out or they leave, a bot plays their seat until they come back."),
     N_("Lobby"),
     # TRANSLATORS: {games} lists the titles of the games as alternatives ("A or B"), in the page's language.
     N_("Play {games} with friends and bots. Every rule is enforced, every secret kept."),

@@ -74,7 +74,7 @@ function newTableForm() {
   const info = state.games[game] || { min_players: 1, max_players: 1, options: {}, schema: [], bots: ["random"] };
   const players = Math.min(info.max_players, Math.max(info.min_players, state.form?.players || info.default_players
     || info.min_players));
-  state.form = { game, players };
+  state.form = { game, players, pace: state.form?.pace };
 
   const gameChoice = el("fieldset", { class: "game-choice" }, el("legend", {}, t("Game")),
     names.map((name) => el("label", { class: "radio-card" },
@@ -111,7 +111,7 @@ function newTableForm() {
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
-      await createTable(game, players, opts, name, plan);
+      await createTable(game, players, opts, name, plan, paceOf(form));
     } catch (error) {
       showAlert(error.message);
       button.disabled = false;
@@ -128,7 +128,49 @@ function newTableForm() {
       options),
     el("fieldset", { class: "seats-plan" }, el("legend", {}, t("The other seats")),
       el("p", { class: "hint" }, t("You take seat 1.")), others),
+    paceFields(info),
     el("p", {}, el("button", { type: "submit", class: "primary" }, t("Create the table"))));
+}
+
+// The table's pace (docs/web.md): the turn-based choices in seconds per move.
+const TURN_TIMES = [[3600, "1 hour per move"], [43200, "12 hours per move"], [86400, "24 hours per move"],
+  [259200, "3 days per move"]];
+
+/** Untimed, real time (minutes per player + seconds per move) or turn-based, and the stand-in's strength. */
+function paceFields(info) {
+  const { t } = state.texts;
+  const mode = state.form.pace || "untimed";
+  const realtime = mode === "realtime";
+  const standinKinds = info.bots.filter((kind) => kind !== "random");
+  return el("fieldset", { class: "pace-choice" }, el("legend", {}, t("Pace")),
+    el("div", { class: "form-grid" },
+      el("label", { for: "pace" }, t("Time")),
+      el("select", { id: "pace", name: "pace", onchange: (e) => { state.form.pace = e.target.value; render(); } },
+        el("option", { value: "untimed", selected: mode === "untimed" }, t("No time limit")),
+        el("option", { value: "realtime", selected: realtime }, t("Real time: a clock per player")),
+        TURN_TIMES.map(([seconds, text]) => el("option", { value: `turn:${seconds}`,
+          selected: mode === `turn:${seconds}` }, t("Turn-based: {time}", { time: t(text) })))),
+      realtime ? [
+        el("label", { for: "pace-base" }, t("Minutes per player")),
+        el("input", { id: "pace-base", type: "number", min: 1, max: 600, value: 30, required: true }),
+        el("label", { for: "pace-increment" }, t("Seconds added per move")),
+        el("input", { id: "pace-increment", type: "number", min: 0, max: 3600, value: 30, required: true }),
+      ] : [],
+      el("label", { for: "standin" }, t("Stand-in for an absent player")),
+      el("select", { id: "standin", name: "standin" }, standinKinds.map((kind) => el("option",
+        { value: kind, selected: kind === "heuristic" }, botKindName(t, kind))))),
+    el("p", { class: "hint" }, t("When a player's time runs out or they leave, a bot plays their seat until they come back.")));
+}
+
+function paceOf(form) {
+  const mode = form.querySelector("#pace").value;
+  const standin = form.querySelector("#standin").value || undefined;
+  if (mode === "realtime") {
+    return { pace: { mode, base: Number(form.querySelector("#pace-base").value) * 60,
+      increment: Number(form.querySelector("#pace-increment").value) }, standin };
+  }
+  if (mode.startsWith("turn:")) return { pace: { mode: "turn", per_move: Number(mode.slice(5)) }, standin };
+  return { standin };
 }
 
 /** A form field for one table option of the game's schema (a checkbox, a choice or a number). */
@@ -153,8 +195,8 @@ function optionValue(form, option) {
   return option.kind === "int" ? Number(input.value) : input.value;
 }
 
-async function createTable(game, players, options, name, plan) {
-  const created = await api("POST", "/api/tables", { game, players, options });
+async function createTable(game, players, options, name, plan, pace) {
+  const created = await api("POST", "/api/tables", { game, players, options, ...pace });
   const id = created.table_id;
   rememberSeat(id, { host: created.host_token, game });
   const mine = await api("POST", `/api/tables/${encodeURIComponent(id)}/seats/0`, { name });
