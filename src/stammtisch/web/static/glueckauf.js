@@ -57,6 +57,22 @@ const ICONS = {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** Names a board button by its label, read from its content: the label as hidden text first, and
+ * what it shows (a card, a space, cubes) as its picture, hidden from assistive technology.  (An
+ * aria-label would name it without the card's visible numbers and letters: axe's
+ * label-content-name-mismatch.)  Returns the button. */
+function named(button, label) {
+  for (const child of [...button.childNodes]) {
+    if (child.nodeType === Node.ELEMENT_NODE) child.setAttribute("aria-hidden", "true");
+    else if (child.nodeType === Node.TEXT_NODE && child.nodeValue.trim()) {
+      child.replaceWith(h("span", { "aria-hidden": "true", text: child.nodeValue }));
+    }
+  }
+  button.dataset.label = label;
+  button.prepend(h("span.ga-sr.ga-name", { text: label }));
+  return button;
+}
+
 /** Marks a msgid translated later with t(…) (like N_ in Python); strings.py lists them all. */
 const N = (msgid) => msgid;
 
@@ -212,17 +228,10 @@ class Board {
     if (label === undefined) return h(spec, attrs, ...content);
     const classes = spec.split(".").slice(1);
     const button = h(["button", ...classes, "ga-act"].join("."), {
-      ...attrs, type: "button", "aria-label": label, title: label, "data-action": key, disabled: Boolean(this.mem.busy),
+      ...attrs, type: "button", title: label, "data-action": key, disabled: Boolean(this.mem.busy),
       onclick: (e) => { e.stopPropagation(); this.submit(action); },
     }, ...content);
-    // The label names the button; what it shows (a card, a space) is its picture (axe: label-content-name-mismatch)
-    for (const child of [...button.childNodes]) {
-      if (child.nodeType === Node.ELEMENT_NODE) child.setAttribute("aria-hidden", "true");
-      else if (child.nodeType === Node.TEXT_NODE && child.nodeValue.trim()) {
-        child.replaceWith(h("span", { "aria-hidden": "true", text: child.nodeValue }));
-      }
-    }
-    return button;
+    return named(button, label);
   }
 
   /** Submits once: the board's buttons wait until the server took the move (or a new state came). */
@@ -334,8 +343,8 @@ class Board {
     const key = `${card.id}:${j}`;
     const open = this.mem.open === key;
     const choose = this.t("Fill this field: choose a cube ({field})", { field: label });
-    return h(cls.replace("span", "button") + ".ga-act.ga-choose", {
-      type: "button", "aria-label": choose, title: choose, "aria-expanded": open ? "true" : "false",
+    return named(h(cls.replace("span", "button") + ".ga-act.ga-choose", {
+      type: "button", title: choose, "aria-expanded": open ? "true" : "false",
       "data-focus-key": `choose:${key}`,
       onclick: (e) => {
         e.stopPropagation();
@@ -344,7 +353,7 @@ class Board {
         const first = this.root.querySelector(".ga-chooser button");
         if (first) first.focus();
       },
-    }, inner);
+    }, inner), choose);
   }
 
   redraw() {
