@@ -73,7 +73,9 @@ window.check = (data, mark) => {
     } else if (!button) problems.push(`no button for ${key}`);
     // named by its label, read from its content (issue #14: axe label-content-name-mismatch)
     else if (button.dataset.label !== data.labels[i] || button.hasAttribute("aria-label")
-             || button.querySelector(":scope > .ga-name").textContent !== data.labels[i]) problems.push(`${key}: not its label`);
+             || button.querySelector(":scope > .ga-name").textContent !== data.labels[i]) {
+      problems.push(`${key}: not its label`);
+    }
   });
   if (!mark) return problems.concat(window.errors.splice(0));
   const plain = /^[\\s\\d#×+\\-–—\\/:·().,%IVX]*$/;

@@ -265,6 +265,26 @@ def test_no_codes_and_default_names_in_the_readers_language(server: ServerProces
     context.close()
 
 
+def test_log_sentences_name_default_seats_in_the_readers_language(server: ServerProcess, browser: Any) -> None:
+    """issue #14 (session 3's leftover): the log's sentences name the server's default seats ("Bot 2
+    (heuristic)") in the page's language, in the history after a reload and in live updates (Glück Auf's
+    sentences name seats; Die Macher's name parties)."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0}, bots={1: "heuristic"})
+    with i18n.using_language("de"):
+        bot = i18n._("Bot {number} (heuristic)").format(number=2)
+    assert bot != "Bot 2 (heuristic)"
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, lang="de")
+    poll(page, "(bot) => document.querySelector('.log-list')?.textContent.includes(bot)", bot)  # the history
+    shown = page.locator(".log-list li").count()
+    play_until(api, table_id, tokens, lambda s: s["move_no"] >= 30, random.Random(5))
+    poll(page, "([bot, shown]) => [...document.querySelectorAll('.log-list li')].slice(shown)"
+               ".some((li) => li.textContent.includes(bot))", [bot, shown])  # live
+    assert "(heuristic)" not in page.locator(".log-list").inner_text()
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
 # ---------------------------------------------------------------- 8: asked before starting with empty seats
 
 

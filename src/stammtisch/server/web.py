@@ -149,9 +149,9 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
     """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
     (``sentences`` when they are already written)."""
     view = message.get("view")
-    names = table.names()
     text = describer(table.row.game)
     with i18n.using_language(lang):
+        names = table.shown_names()
         if view is None:
             message["labels"], message["sentences"] = [], []
             return message
@@ -203,12 +203,13 @@ class History:
         """After each entry (the table's state is the one after it): extend every kept history."""
         assert table.game is not None
         self.forget_idle()
-        names, text = table.names(), describer(table.row.game)
+        text = describer(table.row.game)
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = table.view(seat)
                 with i18n.using_language(lang):
+                    names = table.shown_names()
                     lines.extend(sentence(text, e, view, names) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
@@ -243,7 +244,9 @@ class History:
         reaches the table's entry; from then on ``follow`` keeps it."""
         game = shared_game(table.row.game, table.row.players, table.row.options)
         state, setup = game.new_state(table.row.seed)
-        names, text = table.names(), describer(table.row.game)
+        text = describer(table.row.game)
+        with i18n.using_language(lang):
+            names = table.shown_names()
         lines: list[str] = []
         before: list[Any] = []
         done = 0
