@@ -404,6 +404,57 @@ def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess,
     context.close()
 
 
+# Places where a line breaks inside the state tables' headings and party names, other than between
+# words or after a slash: each character's line (its rectangle's top) is compared with the previous one.
+BAD_BREAKS = """() => {
+  const out = [];
+  const cells = document.querySelectorAll('.dm-parties-in-state thead th, .dm-parties-in-state .party-tag');
+  for (const cell of cells) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let previous = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        const ch = node.data[i];
+        if (rect && rect.width && !/\\s/.test(ch)) {  // a space at a line's end has no width
+          if (previous && rect.top > previous.top + 2 && !/[\\s/]/.test(previous.ch)) {
+            out.push(`${cell.textContent}: breaks before "${node.data.slice(i)}"`);
+          }
+          previous = { top: rect.top, ch };
+        } else if (previous) previous.ch = ch;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_die_macher_state_tables_break_only_between_words(server: ServerProcess, browser: Any) -> None:
+    """issue #14 (session 3's screenshots): the state tables' headings and party names never break
+    inside a word ("Stimme/n", "CDU/CS/U"), in all five languages at desktop and phone width; a
+    heading that a language abbreviates carries its full meaning as the abbr's title."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 5, bots={s: "heuristic" for s in range(1, 5)})
+    play_until(api, table_id, tokens, lambda s: s["view"]["board"]["round"] >= 1 and bool(s["legal"]), random.Random(3))
+    for viewport in (DESKTOP, PHONE):
+        context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=viewport)
+        for lang in ("en", "de", "pl", "it", "ko"):
+            page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
+            page.reload()
+            poll(page, "(lang) => document.body.dataset.lang === lang && !!document.querySelector('.dm-state')", lang)
+            assert page.evaluate(BAD_BREAKS) == [], (lang, viewport)
+            assert page.evaluate(OVERFLOWS) == [], (lang, viewport)
+            titles = page.locator(".dm-state").first.locator("thead abbr").evaluate_all(
+                "(abbrs) => abbrs.map((a) => [a.textContent, a.title])")
+            with i18n.using_language(lang):
+                rallies = i18n._("Rallies: the party's rallies here, turned into votes before the election.")
+            assert [i18n.translation(lang).gettext("Rallies"), rallies] in titles
+        context.close()
+
+
 def test_glueckauf_shows_the_shift_scoring_table_after_a_reload(server: ServerProcess, browser: Any) -> None:
     """issue #14 defect 7: a page drawn anew (reload: a history message, no events) still shows the last
     shift's scoring as the table of counts and VP per category (glueck-auf.md shift scoring), not a list."""

@@ -14,6 +14,7 @@ TEXTS = (
     N_("Replace an opinion"),
     N_("Swap program cards"),
     N_("Rallies"),
+    N_("Place rallies"),
     N_("Convert rallies"),
     N_("Donation"),
     N_("Send a politician"),

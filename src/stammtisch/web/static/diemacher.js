@@ -108,7 +108,10 @@ class Board {
 
   partyTag(seat, extra = "") {
     const c = this.colour(seat);
-    return el("span", { class: `party-tag ${extra}`, style: { background: c.fill, color: c.ink } }, this.party(seat));
+    // a long party name may break after a slash or between words ("CDU/ CSU", "Bündnis 90/ Die Grünen")
+    const parts = this.party(seat).split("/");
+    return el("span", { class: `party-tag ${extra}`, style: { background: c.fill, color: c.ink } },
+      parts.map((part, i) => (i < parts.length - 1 ? [`${part}/`, el("wbr")] : part)));
   }
 
   // ------------------------------------------------------------ pieces
@@ -162,9 +165,11 @@ class Board {
     };
   }
 
+  /** A column heading: the word (an abbreviation in some languages), what it means on hover and
+   * focus (an abbr's title); headings break only between words, never inside one. */
   columnHead(heading) {
     const help = this.columnHelp()[heading];
-    return el("th", { scope: "col", title: help || null }, heading);
+    return el("th", { scope: "col" }, help ? el("abbr", { title: help }, heading) : heading);
   }
 
   legend() {
@@ -423,7 +428,7 @@ const TITLES = {
   poll_bid: "Your bid for the poll",
   shift: "Replace an opinion",
   swap: "Swap program cards",
-  rallies: "Rallies",
+  rallies: "Place rallies",
   convert: "Convert rallies",
   donation: "Donation",
   place: "Send a politician",
