@@ -435,7 +435,7 @@ BAD_BREAKS = """() => {
 def test_die_macher_state_tables_break_only_between_words(server: ServerProcess, browser: Any) -> None:
     """issue #14 (session 3's screenshots): the state tables' headings and party names never break
     inside a word ("Stimme/n", "CDU/CS/U"), in all five languages at desktop and phone width; a
-    heading that a language abbreviates carries its full meaning as the abbr's title."""
+    heading that a language abbreviates carries its full meaning as its rules help."""
     api = Api(server.url)
     table_id, _host, tokens = api.table("diemacher", 5, bots={s: "heuristic" for s in range(1, 5)})
     play_until(api, table_id, tokens, lambda s: s["view"]["board"]["round"] >= 1 and bool(s["legal"]), random.Random(3))
@@ -448,7 +448,7 @@ def test_die_macher_state_tables_break_only_between_words(server: ServerProcess,
             assert page.evaluate(BAD_BREAKS) == [], (lang, viewport)
             assert page.evaluate(OVERFLOWS) == [], (lang, viewport)
             titles = page.locator(".dm-state").first.locator("thead abbr").evaluate_all(
-                "(abbrs) => abbrs.map((a) => [a.textContent, a.title])")
+                "(abbrs) => abbrs.map((a) => [a.textContent, a.dataset.help])")
             with i18n.using_language(lang):
                 rallies = i18n._("Rallies: the party's rallies here, turned into votes before the election.")
             assert [i18n.translation(lang).gettext("Rallies"), rallies] in titles

@@ -60,6 +60,7 @@ class GameSpec:
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
+    rules: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
 
     @property
     def min_players(self) -> int:
@@ -108,6 +109,9 @@ class GameSpec:
 
     def browser_strings(self) -> tuple[str, ...]:
         return tuple(_load(self.browser_texts)) if self.browser_texts else ()
+
+    def rules_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return tuple(_load(self.rules)) if self.rules else ()
 
 
 @cache

@@ -474,7 +474,8 @@ class Hub:
             result[name] = {"title": _(spec.title), "min_players": spec.min_players, "max_players": spec.max_players,
                             "default_players": spec.default_players, "options": defaults,
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
-                            "bots": list(bot_kinds(name)), "module": spec.browser}
+                            "bots": list(bot_kinds(name)), "module": spec.browser,
+                            "rules": f"/rules/{name}" if spec.rules else None}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from stammtisch.server.api import JSON, answer_requests, authenticate, dumps, hu
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber, shared_game
+from stammtisch.web.rules import rules_html
 from stammtisch.web.strings import all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
@@ -101,6 +102,16 @@ async def ui_texts(request: Request) -> Response:
         terms = {game: word_tables(game) for game in games()}
     return JSON({"lang": code, "languages": i18n.LANGUAGES, "strings": texts, "terms": terms},
                 headers={"cache-control": "no-cache"})
+
+
+async def rules_page(request: Request) -> Response:
+    """A game's short rules page in the reader's language (``?lang=``, else the browser's)."""
+    spec = games().get(request.path_params["game"])
+    if spec is None or not spec.rules:
+        return Response("no such game", status_code=404, media_type="text/plain; charset=utf-8", headers=HEADERS)
+    code = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+    with i18n.using_language(code):
+        return Response(rules_html(spec), media_type="text/html; charset=utf-8", headers=HEADERS)
 
 
 class Describer:
@@ -449,6 +460,7 @@ async def play_socket(websocket: WebSocket) -> None:
 routes: list[BaseRoute] = [
     Route("/", page("lobby.html")),
     Route("/play/{table_id}", page("game.html")),
+    Route("/rules/{game}", rules_page),
     Route("/api/i18n/{lang}", ui_texts),
     WebSocketRoute("/ws/play/{table_id}", play_socket),
     Route("/static/{name}", static_file, name="static"),
