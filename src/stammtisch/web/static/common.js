@@ -186,7 +186,7 @@ export function withHelp(node, text) {
  * ([data-help]); Escape or a tap elsewhere closes it. The piece is described by it while shown. */
 export function installHelp() {
   const tip = el("div", { id: "help-tip", class: "help-tip", role: "tooltip", hidden: true });
-  document.body.append(tip);
+  (document.querySelector("main") || document.body).append(tip); // inside a landmark (axe: region)
   let shownFor = null;
   const hide = () => {
     if (shownFor) shownFor.removeAttribute("aria-describedby");
@@ -215,10 +215,16 @@ export function installHelp() {
   });
   document.addEventListener("focusin", (e) => show(helpOf(e.target)));
   document.addEventListener("focusout", () => hide());
-  document.addEventListener("click", (e) => { // a tap (touch or pen): toggles the help of what was tapped
+  // A tap (touch or pen) toggles the help of what was tapped; whether it was open is read before the
+  // tap, since the tap's focus opens it too.
+  let openBeforeTap = false;
+  document.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse") openBeforeTap = Boolean(shownFor) && shownFor === helpOf(e.target);
+  });
+  document.addEventListener("click", (e) => {
     if (e.pointerType === "mouse" || !e.pointerType) return;
     const target = helpOf(e.target);
-    if (target && target === shownFor && !target.matches("button")) hide();
+    if (target && openBeforeTap && !target.matches("button")) hide();
     else show(target);
   });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
