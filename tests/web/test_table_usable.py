@@ -335,7 +335,8 @@ def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, br
     assert page.locator("#decision .placing").inner_text() == f"Choose the state for: {SYMBOLS[blocks[1][0]]}"
     for heading in ("Votes", "Trend", "Rallies", "Media", "Match", "Base", "Supply"):
         heads = page.locator("#board th[scope=col]", has_text=heading)
-        titles = heads.evaluate_all("(ths) => ths.map((th) => th.title)")
+        # each heading's rules help (a tooltip on hover, focus and tap: test_rules_help.py)
+        titles = heads.evaluate_all("(ths) => ths.map((th) => th.querySelector('abbr')?.dataset.help || '')")
         assert titles and all(t.startswith(f"{heading}: ") for t in titles), (heading, titles)
     page.get_by_text("What the columns mean").click()
     assert page.locator(".dm-legend li").count() == 7

@@ -307,6 +307,23 @@ class Board {
             : el("span", { class: "disc empty", role: "img", "aria-label": t("free media space") }))))));
   }
 
+  /** A party's victory points from the elections so far (votes and wins). */
+  pointsSoFar(p) {
+    return p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
+  }
+
+  /** Every party's points so far, party base and money (when the reader may know it), kept in view
+   * at the top while the board scrolls (the parties' table is further down). */
+  scoreStrip() {
+    const t = this.t;
+    return el("ul", { class: "dm-scores", "aria-label": t("Parties") }, this.v.seats.map((p, s) => el("li",
+      { class: s === this.e.seat ? "mine" : "", "data-seat": String(s) },
+      this.partyTag(s),
+      el("strong", { class: "dm-vp" }, t("{points} VP", { points: this.pointsSoFar(p) })),
+      el("span", { class: "dm-base" }, t("party base {n}", { n: p.party_base })),
+      p.money === null || p.money === undefined ? null : el("span", { class: "dm-money" }, this.money(p.money)))));
+  }
+
   partyTable() {
     const v = this.v;
     const t = this.t;
@@ -320,7 +337,7 @@ class Board {
           t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
-          const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
+          const vp = this.pointsSoFar(p);
           return el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
@@ -420,6 +437,7 @@ class Board {
     const out = v.boards.filter((b) => !b.in_play).map((b) => b.name);
     fill(root,
       this.finalTable(),
+      this.scoreStrip(),
       this.phaseTrack(),
       this.legend(),
       el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
