@@ -42,6 +42,6 @@ def test_the_score_panel_stays_in_view_and_matches_the_party_table(server: Serve
         table = page.locator(".dm-party-table tbody tr td:nth-child(3)").all_inner_texts()
         assert [int(x) for x in table] == expected
         assert page.locator(".dm-scores li").first.locator(".dm-money").count() == 1  # my own money
-        assert page.evaluate(UNREACHABLE) == []  # nothing hides under the panel when scrolled to
+        assert page.evaluate(UNREACHABLE) == [], viewport  # nothing hides under the panel when scrolled to
         assert not [e for e in errors if "WebSocket" not in e], errors
         context.close()

@@ -33,7 +33,10 @@ UNREACHABLE = """() => {
     const r = c.getBoundingClientRect();
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 10), 0), innerHeight - 1);
-    const inside = r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1;
+    // a control taller than what is left below a panel kept at the top (scroll-padding) shows its top part
+    const tall = r.height > innerHeight - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop || 0);
+    const inside = r.top >= -1 && (r.bottom <= innerHeight + 1 || (tall && r.top < innerHeight / 2))
+      && r.left >= -1 && r.right <= innerWidth + 1;
     const hit = document.elementFromPoint(x, y);
     if (!inside || !hit || !(c === hit || c.contains(hit) || hit.contains(c) || c.labels?.[0]?.contains(hit))) {
       out.push(`${c.tagName} "${(c.textContent || c.getAttribute('aria-label') || '').trim().slice(0, 40)}"` +

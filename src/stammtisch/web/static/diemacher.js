@@ -445,7 +445,19 @@ class Board {
       this.privatePanel(),
       this.partyTable(),
       this.displays());
+    keepClearOf(root.querySelector(".dm-scores"));
   }
+}
+
+/** What the window scrolls into view (keyboard focus, "find") stops below the score panel kept at the
+ * top, however many lines it wraps into. */
+function keepClearOf(strip) {
+  const sync = () => { document.documentElement.style.scrollPaddingTop = `${strip.offsetHeight + 8}px`; };
+  sync();
+  if (!keepClearOf.observer) keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync && keepClearOf.sync());
+  keepClearOf.sync = sync;
+  keepClearOf.observer.disconnect();
+  keepClearOf.observer.observe(strip);
 }
 
 const TITLES = {
