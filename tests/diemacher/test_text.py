@@ -61,5 +61,5 @@ def test_the_printed_phase_track_holds_every_phase_of_the_flow() -> None:
     assert [slot["slot"] for slot in track] == list(TRACK)
     assert [name for slot in track for name in slot["phases"]] == list(FLOW.phases)
     by_slot = {slot["slot"]: slot for slot in track}
-    assert by_slot["5"] == {"slot": "5", "label": "5 Shadow cabinet", "phases": ["cabinet"]}
-    assert by_slot["9d"]["phases"] == [] and by_slot["9d"]["label"] == "9d Prepare the next round"
+    assert by_slot["5"] == {"slot": "5", "label": "5 Send Shadow Cabinet", "phases": ["cabinet"]}
+    assert by_slot["9d"]["phases"] == [] and by_slot["9d"]["label"] == "9d Prepare for the next Game Round"

@@ -133,7 +133,7 @@ def test_switching_language_switches_later_texts() -> None:
     i18n.set_language("it")
     assert dm_text.phase_name("rallies") == "4 Organizzare Convegni Elettorali"
     i18n.set_language("en")
-    assert dm_text.phase_name("rallies") == "4 Party rallies"
+    assert dm_text.phase_name("rallies") == "4 Organize Party Rallies"
 
 
 def test_unknown_language_is_a_clear_error() -> None:

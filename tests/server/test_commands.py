@@ -26,7 +26,8 @@ def test_loadtest_is_bounded_and_reports() -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["tables"] == 4 and figures["database"] == "sqlite"
-    assert figures["actions"] > 20 and figures["actions_per_second"] > 10
+    # a count, not a speed: on a busy machine 2 s may hold only a few moves (no timing thresholds in tests)
+    assert figures["actions"] > 0 and figures["actions_per_second"] > 0
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["p100"]
     assert figures["errors"] == {}
 

@@ -131,3 +131,13 @@ def test_the_games_publish_their_option_schema_in_the_readers_language(cluster: 
     assert games["glueckauf"]["module"] == "glueckauf.js"
     english = api.ok("GET", "/api/games", params={"lang": "en"})
     assert {o["name"]: o["label"] for o in english["diemacher"]["schema"]}["elections"] == "Elections"
+
+
+def test_the_lobby_names_the_games_by_their_titles_in_the_readers_language(cluster: Cluster) -> None:
+    """issue 17: the lobby's titles come from the catalogs as the terminal's do (Polish edition "Szczęść Boże")."""
+    api = cluster.api()
+    titles = {lang: {name: game["title"] for name, game in api.ok("GET", "/api/games", params={"lang": lang}).items()}
+              for lang in ("en", "pl", "ko")}
+    assert titles["en"] == {"diemacher": "Die Macher", "glueckauf": "Glück Auf"}
+    assert titles["pl"]["glueckauf"] == "Szczęść Boże"
+    assert titles["ko"] == {"diemacher": "디 마허", "glueckauf": "글뤽 아우프"}

@@ -41,7 +41,8 @@ def test_ui_texts_in_every_language(client: TestClient) -> None:
     assert polish["lang"] == "pl"
     assert polish["strings"]["It is your turn."] == "Twój ruch."
     with i18n.using_language("pl"):
-        assert polish["terms"]["diemacher"]["PHASE_NAMES"]["media"] == i18n._("3 Media purchase") != "3 Media purchase"
+        phase = polish["terms"]["diemacher"]["PHASE_NAMES"]["media"]
+        assert phase == i18n._("3 Secure Media Influence") != "3 Secure Media Influence"
     assert client.get("/api/i18n/xx", headers={"accept-language": "de-DE,de;q=0.9"}).json()["lang"] == "de"
     assert client.get("/api/i18n/xx").json()["lang"] == "en"
     for code in i18n.available_languages():

@@ -381,7 +381,7 @@ def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess,
     table_id, _host, tokens = api.table("diemacher", 3, bots={1: "random", 2: "random"})
     rng = random.Random(8)
     play_until(api, table_id, tokens, lambda s: s["view"]["board"]["round"] >= 1 and bool(s["legal"]), rng)
-    for lang in ("de", "it"):
+    for lang in ("de", "it", "en", "pl"):  # issue 17: the rulebooks' longer phase names (9b) must fit too
         context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, lang=lang)
         poll(page, "(lang) => document.body.dataset.lang === lang && !!document.querySelector('.dm-state')", lang)
         assert page.evaluate(OVERFLOWS) == [], lang

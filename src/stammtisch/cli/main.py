@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from stammtisch import i18n
-from stammtisch.cli import bench, loadtest, play, replay, serve, simulate, tournament
+from stammtisch.cli import bench, database, loadtest, play, replay, serve, simulate, tournament
 from stammtisch.cli.common import CliError, game_titles
 from stammtisch.i18n import N_, _
 
@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_language_option(parser, None)
     commands = parser.add_subparsers(title=_("commands"), dest="command", metavar="COMMAND", required=True)
-    for command in (play, simulate, tournament, replay, bench, serve, loadtest):
+    for command in (play, simulate, tournament, replay, bench, serve, database, loadtest):
         command.add_parser(commands)
     for sub in commands.choices.values():  # --lang also after the command: stammtisch play --lang pl …
         add_language_option(sub, argparse.SUPPRESS)

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from stammtisch.cli.common import CliError, game_titles
+from stammtisch.cli.database import add_database_options
 from stammtisch.i18n import N_, _
 from stammtisch.server.config import Config
 
@@ -25,10 +26,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default: 127.0.0.1, this "
                                                               "machine only; 0.0.0.0 for the network)"))
     parser.add_argument("--port", type=int, default=8000, help=_("port (default: 8000)"))
-    parser.add_argument("--data-dir", help=_("directory of the SQLite database (default: $STAMMTISCH_HOME or "
-                                             "~/.local/share/stammtisch)"))
-    parser.add_argument("--database", metavar="URL", help=_("database URL, e.g. postgresql://user@host/db "
-                                                            "(default: SQLite in the data directory)"))
+    add_database_options(parser)
+    parser.add_argument("--no-migrate", dest="migrate", action="store_false",
+                        help=_("refuse to start on an older database schema instead of upgrading it (then run "
+                               "'stammtisch migrate')"))
     parser.add_argument("--redis", metavar="URL", help=_("redis://host:port: share live updates between "
                                                          "several server processes"))
     parser.add_argument("--bot-delay", type=float, default=0.5, metavar="S",
@@ -98,7 +99,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
                     redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
                     client_header=args.client_header, gc_freeze=args.gc_freeze, gc_sweep=args.gc_sweep,
+                    migrate=args.migrate,
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
+    prepare_schema(config, console)
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
     text = (_("Stammtisch server on {url} — games in {where}, live updates through {redis}") if args.redis
             else _("Stammtisch server on {url} — games in {where}"))
@@ -114,3 +117,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
                 ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress)
     return 0
+
+
+def prepare_schema(config: Config, console: Console) -> None:
+    """Check (and upgrade) the schema before serving, so that a refusal is one clear line."""
+    from stammtisch.server.schema import SchemaError, prepare_url
+
+    try:
+        found, now = prepare_url(config.database_url(), upgrade=config.migrate)
+    except SchemaError as error:
+        raise CliError(str(error)) from None
+    if found.current != now or found.unversioned:
+        console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
+            old=found.current or "-", new=now))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.record import ENGINE_VERSION, CorruptRecord, Header, Record
+from stammtisch.engine.record import ENGINE_VERSION, CorruptRecord, Header, Record, check_rules, rules_version
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
 
@@ -23,7 +23,8 @@ class Match:
     def __init__(self, game: Game[Any], seed: int, names: list[str] | None = None, *, undo: bool = False) -> None:
         self.game = game
         self.state, self.setup_events = game.new_state(seed)
-        self.record = Record(Header(game.name, game.num_players, dict(game.options), seed, list(names or [])))
+        self.record = Record(Header(game.name, game.num_players, dict(game.options), seed, list(names or []),
+                                    rules_version=rules_version(game.name)))
         self.events: list[Event] = list(self.setup_events)
         self.undo = undo
         self._before: list[tuple[Seat, Any]] = []  # (mover, state before) of the moves that may be taken back
@@ -94,6 +95,7 @@ def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Match, Seat
     header = record.header
     if header.engine_version != ENGINE_VERSION:
         raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
+    check_rules(header)
     match = Match(make_game(header.game, header.players, header.options), header.seed, header.names)
     yield match, None, None, match.setup_events
     for index, (seat, action) in enumerate(record.moves, 2):

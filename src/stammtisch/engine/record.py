@@ -19,6 +19,10 @@ class CorruptRecord(ValueError):
     """A record that cannot be read or replayed; the message names the line."""
 
 
+class RulesVersionError(CorruptRecord):
+    """A record played under rules this release cannot replay exactly; the message names both versions."""
+
+
 def action_to_json(action: Action) -> list[Any]:
     return [action_to_json(x) if isinstance(x, tuple) else x for x in action]
 
@@ -41,12 +45,14 @@ class Header:
     seed: int
     names: list[str] = field(default_factory=list)
     engine_version: str = ENGINE_VERSION
+    rules_version: int = 1  # the game's rules (GameSpec.rules_version); records before it was named: 1
 
     def to_json(self) -> dict[str, Any]:
         return {
             "record": "stammtisch",
             "engine_version": self.engine_version,
             "game": self.game,
+            "rules_version": self.rules_version,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -99,9 +105,36 @@ def _parse_header(number: int, line: str) -> Header:
             seed=int(data["seed"]),
             names=list(data.get("names") or []),
             engine_version=str(data.get("engine_version", "?")),
+            rules_version=int(data.get("rules_version", 1)),
         )
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise CorruptRecord(f"line {number}: not a record header ({error})") from None
+
+
+def rules_version(game: str) -> int:
+    """The rules version this release plays ``game`` by (1 for a game no spec declares)."""
+    from stammtisch.engine.registry import UnknownGame, game_spec
+
+    try:
+        return game_spec(game).rules_version
+    except UnknownGame:
+        return 1
+
+
+def check_rules(header: Header) -> None:
+    """RulesVersionError unless this release replays the record's rules version exactly (a record of
+    other rules would otherwise fail at some move, or worse, replay into a state that never was)."""
+    from stammtisch.engine.registry import UnknownGame, game_spec
+
+    try:
+        spec = game_spec(header.game)
+    except UnknownGame:
+        return  # the game factory reports it
+    if not spec.can_replay(header.rules_version):
+        raise RulesVersionError(
+            f"this {header.game} record was played under rules version {header.rules_version}, and this "
+            f"Stammtisch plays rules version {spec.rules_version}, which cannot replay it exactly: replay it "
+            f"with a release of rules version {header.rules_version}")
 
 
 GameFactory = Callable[[str, int, dict[str, Any]], Game[Any]]

@@ -60,7 +60,13 @@ class GameSpec:
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
-    rules: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
+    rules_page: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
+    # The rules' version, named by every record and live table: bump it with every change that can alter
+    # a game's course (a legal move, an action's shape, a draw, a score, a view a bot decides on).
+    rules_version: int = 1
+    # Older versions whose records these rules replay exactly (only after checking that they do, e.g. a
+    # change that older games could not have met); a table of another version is interrupted on upgrade.
+    replays: frozenset[int] = frozenset()
 
     @property
     def min_players(self) -> int:
@@ -107,11 +113,15 @@ class GameSpec:
     def outcome_labels(self) -> Mapping[str, str]:
         return _load(self.outcomes) if self.outcomes else {}
 
+    def can_replay(self, rules_version: int) -> bool:
+        """Whether a game played under ``rules_version`` goes on exactly under these rules."""
+        return rules_version == self.rules_version or rules_version in self.replays
+
     def browser_strings(self) -> tuple[str, ...]:
         return tuple(_load(self.browser_texts)) if self.browser_texts else ()
 
     def rules_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        return tuple(_load(self.rules)) if self.rules else ()
+        return tuple(_load(self.rules_page)) if self.rules_page else ()
 
 
 @cache

@@ -39,7 +39,7 @@ from stammtisch.server.messages import (
 from stammtisch.server.tables import Hub, LiveTable, conflict
 
 log = logging.getLogger("stammtisch.server")
-STATUSES = ("open", "running", "finished")
+STATUSES = ("open", "running", "finished", "interrupted")
 
 
 def dumps(data: Any) -> str:

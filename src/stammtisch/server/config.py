@@ -46,6 +46,7 @@ class Config:
     # and collect the frozen objects' cycles every gc_sweep seconds.  `serve` turns it on.
     gc_freeze: float = 0.0
     gc_sweep: float = 600.0
+    migrate: bool = True  # upgrade an older database schema on start (server/schema.py)
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

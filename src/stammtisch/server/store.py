@@ -46,6 +46,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from stammtisch.files import private_file
+from stammtisch.server.schema import prepare
 
 metadata = MetaData()
 log = logging.getLogger("stammtisch.server")
@@ -58,9 +59,11 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),  # JSON
     Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),  # open, running, finished
+    Column("status", String(16), nullable=False),  # open, running, finished, interrupted (by an upgrade)
     Column("host_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
+    # GameSpec.rules_version the game is played under (set again at the start); migration 0002
+    Column("rules_version", Integer, nullable=False, server_default="1"),
 )  # fmt: skip
 
 seats = Table(
@@ -96,6 +99,7 @@ class TableRow:
     status: str
     host_hash: str
     created: float
+    rules_version: int = 1
 
 
 @dataclass
@@ -116,7 +120,7 @@ class MoveRow:
 
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.game, row.players, json.loads(row.options), int(row.seed), row.status,
-                    row.host_hash, row.created)
+                    row.host_hash, row.created, row.rules_version)
 
 
 class Store:
@@ -153,22 +157,22 @@ class Store:
         async with self.engine.begin() as aconn:
             return await aconn.run_sync(fn, *args)
 
-    async def open(self) -> None:
+    async def open(self, upgrade: bool = True) -> None:
+        """Check the schema's version and upgrade an older one (server/schema.py); SchemaError if the
+        database is newer than this release, or older and ``upgrade`` is False."""
         self._make_private()
-        for attempt in range(5):  # several processes may create the schema at once
+        for attempt in range(5):  # several SQLite processes may start at once (PostgreSQL takes a lock)
             try:
-                await self._run(metadata.create_all)
-                if self.sync_engine is not None:
-                    self._checkpointer = asyncio.create_task(self._checkpoints())
-                return
-            except (IntegrityError, OperationalError):
+                found, now = await self._run(prepare, upgrade)
+                break
+            except OperationalError:
                 if attempt == 4:
                     raise
                 await asyncio.sleep(0.2 * (attempt + 1))
-            except Exception as error:  # PostgreSQL reports a concurrent CREATE TABLE as ProgrammingError
-                if attempt == 4 or "already exists" not in str(error):
-                    raise
-                await asyncio.sleep(0.2 * (attempt + 1))
+        if found.current != now or found.unversioned:
+            log.warning("database schema upgraded from %s to %s", found.current or "nothing", now)
+        if self.sync_engine is not None:
+            self._checkpointer = asyncio.create_task(self._checkpoints())
 
     def _make_private(self) -> None:
         """The SQLite file (and so its -wal and -shm, which SQLite creates with the database's mode) 0600."""
@@ -221,7 +225,8 @@ class Store:
     async def create_table(self, row: TableRow) -> None:
         await self._run(lambda conn: conn.execute(insert(tables).values(
             id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
-            status=row.status, host_hash=row.host_hash, created=row.created or time.time())))
+            status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
+            rules_version=row.rules_version)))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         def read(conn: Connection) -> tuple[TableRow, list[SeatRow]] | None:
@@ -313,13 +318,27 @@ class Store:
 
         await self._run(write)
 
-    async def start(self, table_id: str, players: int) -> None:
+    async def running(self) -> list[TableRow]:
+        def read(conn: Connection) -> list[TableRow]:
+            return [_table_row(r) for r in conn.execute(select(tables).where(tables.c.status == "running"))]
+
+        return await self._run(read)
+
+    async def interrupt(self, table_id: str) -> bool:
+        """A running game that cannot go on under this release's rules ends as "interrupted"."""
+        def write(conn: Connection) -> bool:
+            return bool(conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "running")
+                                     .values(status="interrupted")).rowcount)
+
+        return await self._run(write)
+
+    async def start(self, table_id: str, players: int, rules_version: int = 1) -> None:
         def write(conn: Connection) -> None:
             count = conn.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
             if count != players:
                 raise Conflict(f"{count} of {players} seats are taken; fill the others (join, invite or bots)")
             result = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
-                                  .values(status="running"))
+                                  .values(status="running", rules_version=rules_version))
             if result.rowcount != 1:
                 raise Conflict("the table has already started")
 

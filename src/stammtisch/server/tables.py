@@ -27,7 +27,7 @@ from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
-from stammtisch.engine.record import Header, Record, action_from_json, action_to_json
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
 from stammtisch.engine.registry import games, make_game
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
@@ -39,6 +39,7 @@ from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
 from stammtisch.server.store import Conflict, MoveRow, SeatRow, Store, TableRow
 from stammtisch.server.thinking import Thinkers
+from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupted_info, moves_in_force
 
 log = logging.getLogger("stammtisch.server")
 
@@ -267,7 +268,9 @@ class LiveTable:
                 seats.append({"seat": seat, "kind": s.kind, "name": s.name, "bot": s.bot_kind})
         data: dict[str, Any] = {"id": self.id, "game": self.row.game, "players": self.row.players,
                                 "options": self.row.options, "status": self.status, "seats": seats,
-                                "created": self.row.created}
+                                "created": self.row.created, "rules_version": self.row.rules_version}
+        if self.status == INTERRUPTED:
+            data["interrupted"] = interrupted_info(self.row)
         if self.game is not None:
             data["move_no"] = self.move_no(None)
             data["to_act"] = list(self.to_act())
@@ -322,7 +325,8 @@ class Hub:
         self._poller: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        await self.store.open()
+        await self.store.open(self.config.migrate)
+        await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
         await self.broker.start(self.on_remote_change)
         for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
             with contextlib.suppress(Exception):
@@ -393,7 +397,9 @@ class Hub:
         if found is None:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
-        if table.status != "open":
+        if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
+            table.moves = moves_in_force(await self.store.moves(table_id))
+        elif table.status != "open":
             table.begin()
             await replay_gently(table, await self.store.moves(table_id))
         return table
@@ -407,6 +413,11 @@ class Hub:
         before = table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()]
         row, seat_rows = found
         table.seats = {s.seat: s for s in seat_rows}
+        if row.status == INTERRUPTED and table.status != INTERRUPTED:  # by another process's start
+            self.tables.pop(table.id, None)  # read again (its record) when next asked for
+            table.row.status, table.game = row.status, None
+            self.wake(table)
+            return True
         if table.game is None and row.status != "open":
             table.row.status = row.status
             table.begin()
@@ -474,8 +485,8 @@ class Hub:
             result[name] = {"title": _(spec.title), "min_players": spec.min_players, "max_players": spec.max_players,
                             "default_players": spec.default_players, "options": defaults,
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
-                            "bots": list(bot_kinds(name)), "module": spec.browser,
-                            "rules": f"/rules/{name}" if spec.rules else None}
+                            "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version,
+                            "rules": f"/rules/{name}" if spec.rules_page else None}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -493,7 +504,7 @@ class Hub:
             raise bad_request(str(error)) from None
         host_token = new_token()
         row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
-                       hash_token(host_token), time.time())
+                       hash_token(host_token), time.time(), rules_version(game))
         await self.store.create_table(row)
         table = LiveTable(row, [])
         self.keep(table)
@@ -619,7 +630,8 @@ class Hub:
             if table.status != "open":
                 raise conflict("the table has already started")
             try:
-                await self.store.start(table.id, table.row.players)
+                await self.store.start(table.id, table.row.players, rules_version(table.row.game))
+                table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules
             except Conflict as error:
                 raise conflict(str(error)) from None
             await self.refresh(table)
@@ -742,9 +754,10 @@ class Hub:
                           for e in found]}
 
     def record(self, table: LiveTable) -> str:
-        if table.status != "finished":
+        if table.status not in ("finished", INTERRUPTED):
             raise conflict("the record can be downloaded once the game is over")
-        header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names())
+        header = Header(table.row.game, table.row.players, dict(table.row.options), table.row.seed, table.names(),
+                        rules_version=table.row.rules_version)
         return Record(header, list(table.moves)).dumps()
 
     # Bots.

@@ -107,7 +107,7 @@ async def ui_texts(request: Request) -> Response:
 async def rules_page(request: Request) -> Response:
     """A game's short rules page in the reader's language (``?lang=``, else the browser's)."""
     spec = games().get(request.path_params["game"])
-    if spec is None or not spec.rules:
+    if spec is None or not spec.rules_page:
         return Response("no such game", status_code=404, media_type="text/plain; charset=utf-8", headers=HEADERS)
     code = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
     with i18n.using_language(code):

@@ -1,5 +1,5 @@
 """A game's short rules page (``GET /rules/{game}?lang=``), drawn on the server from the texts its game
-folder lists (``GameSpec.rules``), in the reader's language: every text is escaped, the page has no
+folder lists (``GameSpec.rules_page``), in the reader's language: every text is escaped, the page has no
 script (the server's Content-Security-Policy holds for it too)."""
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ FRAME = (
     N_("Not connected; trying again…"),
     N_("The board could not be drawn: {message}"),
     N_("The game is over."),
+    N_("This game was interrupted by an upgrade of the server."),
+    N_("Its rules changed with the upgrade (rules version {old}, now {new}), so it cannot go on exactly as it "
+       "was played. Its record keeps every move: a release with rules version {old} replays it."),
     N_("Your decision"),
     N_("Seat {number}"),
     N_("Waiting"),
@@ -108,6 +111,7 @@ LOBBY = (
     N_("waiting for players"),
     N_("running"),
     N_("finished"),
+    N_("interrupted by an upgrade"),
     N_("Your games"),
     N_("{game}, players: {players}"),
     N_("seat {number}"),

@@ -1,6 +1,6 @@
 """Die Macher's short rules page (``/rules/diemacher``), written from the rules specification
 (die-macher.md §3–§6): sections of a heading and paragraphs, each an ``N_`` text translated where the
-page is drawn (``web/rules.py``).  The spec names this table (``GameSpec.rules``)."""
+page is drawn (``web/rules.py``).  The spec names this table (``GameSpec.rules_page``)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # The printed phase track (die-macher.md §3): its slots in order.  Each phase declares its slot
 # (Phase.track); a slot is called by its first phase unless it has a name of its own.
 TRACK = ("setup", "1", "2", "3", "4", "5", "6", "7", "8", "9a", "9b", "9c", "9d")
-SLOT_NAMES = {"setup": N_("Setup"), "9d": N_("9d Prepare the next round")}
+SLOT_NAMES = {"setup": N_("Setup"), "9d": N_("9d Prepare for the next Game Round")}
 
 
 def describe(game: DieMacher) -> dict[str, Any]:

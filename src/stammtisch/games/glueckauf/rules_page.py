@@ -1,6 +1,6 @@
 """Glück Auf's short rules page (``/rules/glueckauf``), written from the rules specification
 (glueck-auf.md): sections of a heading and paragraphs, each an ``N_`` text translated where the page is
-drawn (``web/rules.py``).  The spec names this table (``GameSpec.rules``)."""
+drawn (``web/rules.py``).  The spec names this table (``GameSpec.rules_page``)."""
 
 from __future__ import annotations
 

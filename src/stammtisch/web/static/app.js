@@ -333,6 +333,10 @@ async function render(rebuildLog = false) {
     renderWaitingRoom();
     return;
   }
+  if (message.status === "interrupted") {
+    renderInterrupted(message);
+    return;
+  }
   const board = await loadBoard(message.table.game);
   if (message !== page.message) return; // a newer one is on its way
   const root = document.getElementById("board");
@@ -556,7 +560,7 @@ function renderSeats(message) {
         el("span", { class: "seat-status" }, status),
         toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null);
     })),
-    message.status === "finished"
+    message.status === "finished" || message.status === "interrupted"
       ? el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" },
         t("Download the game record")))
       : null);
@@ -594,10 +598,28 @@ function renderTurnNotice(message) {
   const { t } = page.texts;
   const notice = document.getElementById("turn-notice");
   const mine = (message.legal || []).length > 0;
-  const text = message.status === "finished" ? t("The game is over.") : mine ? t("It is your turn.") : "";
+  const notices = { finished: t("The game is over."),
+    interrupted: t("This game was interrupted by an upgrade of the server.") };
+  const text = notices[message.status] || (mine ? t("It is your turn.") : "");
   if (notice.textContent !== text) notice.textContent = text;
   notice.classList.toggle("mine", mine);
   document.title = `${mine ? "● " : ""}${gameTitle(message.table.game)} · Stammtisch`;
+}
+
+// A game whose rules changed with an upgrade of the server: no board (the new rules cannot rebuild
+// it), what happened and its record (docs/operations.md, "Rules versions").
+function renderInterrupted(message) {
+  const { t } = page.texts;
+  const about = message.table.interrupted || {};
+  const explain = t("Its rules changed with the upgrade (rules version {old}, now {new}), so it cannot go on exactly as it was played. Its record keeps every move: a release with rules version {old} replays it.", { old: about.rules_version, new: about.now === null || about.now === undefined ? "?" : about.now });
+  fill(document.getElementById("board"), el("section", { class: "panel interrupted" },
+    el("h2", {}, t("This game was interrupted by an upgrade of the server.")), el("p", {}, explain)));
+  fill(document.getElementById("decision"), el("h2", { id: "decision-title" }, t("The game is over.")),
+    el("p", {}, t("This game was interrupted by an upgrade of the server.")));
+  renderSeats(message);
+  renderLog(false);
+  renderTurnNotice(message);
+  markRendered(message);
 }
 
 // ---------------------------------------------------------------- waiting room

@@ -236,7 +236,7 @@ class Board {
       `${label}. ${t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")}`);
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
-    const mediaLabel = t("Media markers: {parties}; free spaces: {count}", {
+    const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
       parties: mediaOwners.filter((o) => o !== null).map((o) => this.party(o)).join(", ") || t("none"),
       count: emptyMedia });
     return el("section", { class: `dm-state ${current ? "current" : ""} ${board.ballot_box ? "voting" : ""}`,
@@ -250,7 +250,7 @@ class Board {
       opinions.length ? opinions : el("span", { class: "muted" }, t("none"))),
     el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
       el("span", { class: "label", "aria-hidden": "true" }, t("Media")),
-      mediaOwners.map((o) => this.disc(o, o === null ? t("free media space") : t("media marker of {party}",
+      mediaOwners.map((o) => this.disc(o, o === null ? t("free media spot") : t("media marker of {party}",
         { party: this.party(o) })))),
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
@@ -304,7 +304,7 @@ class Board {
           withHelp(el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
             t("Media presence: markers moved here after an election score these victory points at the end of the game.")),
           spot.markers.length ? spot.markers.map((s) => this.disc(s, t("media marker of {party}", { party: this.party(s) })))
-            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media space") }))))));
+            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media spot") }))))));
   }
 
   /** A party's victory points from the elections so far (votes and wins). */
@@ -473,7 +473,7 @@ const TITLES = {
   keep_card: "Keep one card",
   start_block: "Start block",
   start_state: "Start position",
-  buy_media: "Media purchase",
+  buy_media: "Secure media influence",
   take: "Take a card from the display",
 };
 

@@ -182,7 +182,8 @@ function renderLists() {
   const mine = document.getElementById("mine");
   const open = document.getElementById("open");
   if (!mine || !open) return;
-  const statusName = { open: t("waiting for players"), running: t("running"), finished: t("finished") };
+  const statusName = { open: t("waiting for players"), running: t("running"), finished: t("finished"),
+    interrupted: t("interrupted by an upgrade") };
   fill(mine, el("h2", { id: "mine-title" }, t("Your games")),
     state.mine.length
       ? el("ul", { class: "table-list" }, state.mine.map(({ table, info }) => el("li", {},

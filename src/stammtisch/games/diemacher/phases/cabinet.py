@@ -43,5 +43,5 @@ def place(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
     state.cursor += 1
 
 
-CABINET = Phase("cabinet", N_("5 Shadow cabinet"), SEQUENTIAL, track="5", enter=enter_by_seat, legal=legal,
+CABINET = Phase("cabinet", N_("5 Send Shadow Cabinet"), SEQUENTIAL, track="5", enter=enter_by_seat, legal=legal,
                 moves={"place": place}, settle=settle, next="politicians")

@@ -68,5 +68,5 @@ def _convert(game: DieMacher, state: State, seat: int, pos: int, k: int, events:
                                               "total": board.votes[seat]}))
 
 
-CONVERT = Phase("convert", N_("9a Relocate votes"), SEQUENTIAL, track="9a", enter=enter_by_seat, legal=legal,
+CONVERT = Phase("convert", N_("9a Relocate Votes"), SEQUENTIAL, track="9a", enter=enter_by_seat, legal=legal,
                 moves={"convert": convert, "pass": pass_}, settle=settle, next="election")

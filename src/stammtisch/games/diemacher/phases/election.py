@@ -93,5 +93,6 @@ def end_game(game: DieMacher, state: State, events: list[Event]) -> None:
     events.append(Event("game_won", {"seats": game.winners(state)}))
 
 
-ELECTION = Phase("election", N_("9b Election"), SEQUENTIAL, track="9b", enter=enter, legal=legal,
+ELECTION = Phase("election", N_("9b Determine Effects of the Federal State Election"), SEQUENTIAL, track="9b",
+                 enter=enter, legal=legal,
                  moves={"coalition_partner": choose_partner, "coalition": answer}, settle=settle, next="money")

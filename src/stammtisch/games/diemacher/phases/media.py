@@ -55,5 +55,5 @@ def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
     state.turn += 1
 
 
-MEDIA = Phase("media", N_("3 Media purchase"), SEQUENTIAL, track="3", enter=enter, legal=legal,
+MEDIA = Phase("media", N_("3 Secure Media Influence"), SEQUENTIAL, track="3", enter=enter, legal=legal,
               moves={"buy_media": buy_media, "pass": pass_}, settle=settle, next="rallies")

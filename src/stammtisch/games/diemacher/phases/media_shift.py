@@ -63,5 +63,5 @@ def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
     state.cursor += 1
 
 
-MEDIA_SHIFT = Phase("media_shift", N_("7 Media influence"), SEQUENTIAL, track="7", enter=enter_by_board, legal=legal,
+MEDIA_SHIFT = Phase("media_shift", N_("7 Media Influence"), SEQUENTIAL, track="7", enter=enter_by_board, legal=legal,
                     moves={"shift": shift, "pass": pass_}, settle=settle, next="polls")

@@ -122,5 +122,5 @@ def _refill_opinion_display(state: State, events: list[Event]) -> None:
     events.append(Event("opinion_display_refilled"))
 
 
-MONEY = Phase("money", N_("9c Money and donations"), SEQUENTIAL, track="9c", enter=enter_by_seat, legal=legal,
+MONEY = Phase("money", N_("9c Pay Money"), SEQUENTIAL, track="9c", enter=enter_by_seat, legal=legal,
               moves={"donation": donation}, settle=settle, next="bid")

@@ -224,7 +224,7 @@ def effect(game: DieMacher, state: State, seat: Seat, action: Action, events: li
     state.step = "secondary" if state.step == "main" else "after"
 
 
-POLITICIANS = Phase("politicians", N_("6 Politician actions"), SEQUENTIAL, track="6", enter=enter, to_act=to_act,
-                    legal=legal,
+POLITICIANS = Phase("politicians", N_("6 Actions of the Shadow Cabinet"), SEQUENTIAL, track="6", enter=enter,
+                    to_act=to_act, legal=legal,
                     moves={"pay": pay, "decline": pay, "skip": skip, **dict.fromkeys(EFFECTS, effect)},
                     settle=settle, next="media_shift", sealed_when=lambda state: state.step == "sealed_pay")

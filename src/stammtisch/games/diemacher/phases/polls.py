@@ -134,8 +134,8 @@ def _use(state: State) -> int:
     return card
 
 
-POLLS = Phase("polls", N_("8 Poll auctions"), SEQUENTIAL, track="8", enter=enter, legal=legal,
+POLLS = Phase("polls", N_("8 Auctioning off of Polls"), SEQUENTIAL, track="8", enter=enter, legal=legal,
               moves={"poll_bid": poll_bid, "pass": poll_bid}, settle=settle, next="convert")
-POLL_USE = Phase("poll_use", N_("8 Poll auctions"), SEQUENTIAL, active=holding, during=("polls", "politicians"),
-                 legal=legal_use,
+POLL_USE = Phase("poll_use", N_("8 Auctioning off of Polls"), SEQUENTIAL, active=holding,
+                 during=("polls", "politicians"), legal=legal_use,
                  moves={"withhold_poll": withhold, "publish_poll": publish})

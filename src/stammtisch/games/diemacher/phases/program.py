@@ -141,9 +141,9 @@ def keep_card(game: DieMacher, state: State, seat: Seat, action: Action, events:
     player.hand = [action[1]]
 
 
-PROGRAM_CHANGES = Phase("program_changes", N_("2 Party program changes"), AUTOMATIC, track="2",
+PROGRAM_CHANGES = Phase("program_changes", N_("2 Changes to the Party Programs"), AUTOMATIC, track="2",
                         enter=enter_program_changes, settle=settle_program_changes, next="media")
-PROGRAM_CHANGE = Phase("program_change", N_("2 Party program changes"), SEQUENTIAL, active=active,
+PROGRAM_CHANGE = Phase("program_change", N_("2 Changes to the Party Programs"), SEQUENTIAL, active=active,
                        during=("program_changes", "politicians"),
                        legal=legal_change, settle=settle_change,
                        moves={"program_pass": program_pass, "draw_and_take": draw_and_take,

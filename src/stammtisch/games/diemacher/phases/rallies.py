@@ -55,5 +55,5 @@ def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: l
     state.cursor += 1
 
 
-RALLIES = Phase("rallies", N_("4 Party rallies"), SEQUENTIAL, track="4", enter=enter_by_seat, legal=legal,
+RALLIES = Phase("rallies", N_("4 Organize Party Rallies"), SEQUENTIAL, track="4", enter=enter_by_seat, legal=legal,
                 moves={"rallies": rallies}, settle=settle, next="cabinet")

@@ -96,7 +96,7 @@ def new_start_player(state: State, seat: int, price: int, events: list[Event]) -
     events.append(Event("start_player", {"seat": seat, "paid": price}))
 
 
-BID = Phase("bid", N_("1 Start player auction"), SEALED, track="1", enter=begin_round, legal=legal_bid,
+BID = Phase("bid", N_("1 Determine the Start Player"), SEALED, track="1", enter=begin_round, legal=legal_bid,
             moves={"bid": sealed_bid}, reveal=reveal_bids, next="program_changes")
-REBID = Phase("rebid", N_("1 Start player auction (tie)"), SEQUENTIAL, track="1", legal=legal_rebid,
+REBID = Phase("rebid", N_("1 Determine the Start Player (tie)"), SEQUENTIAL, track="1", legal=legal_rebid,
               moves={"raise": rebid, "pass": rebid}, settle=settle_rebid, next="program_changes")
