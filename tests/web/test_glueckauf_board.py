@@ -71,7 +71,11 @@ window.check = (data, mark) => {
       const field = root.querySelector(`[data-focus-key="choose:${action[2]}:${action[3]}"]`);
       if (!field) problems.push(`no field for ${key}`);
     } else if (!button) problems.push(`no button for ${key}`);
-    else if (button.getAttribute("aria-label") !== data.labels[i]) problems.push(`${key}: not its label`);
+    // named by its label, read from its content (issue #14: axe label-content-name-mismatch)
+    else if (button.dataset.label !== data.labels[i] || button.hasAttribute("aria-label")
+             || button.querySelector(":scope > .ga-name").textContent !== data.labels[i]) {
+      problems.push(`${key}: not its label`);
+    }
   });
   if (!mark) return problems.concat(window.errors.splice(0));
   const plain = /^[\\s\\d#×+\\-–—\\/:·().,%IVX]*$/;
@@ -262,7 +266,7 @@ def test_fields_cage_and_keyboard_submit_actions(page: Any) -> None:
     options = board.locator(".ga-chooser button")
     assert options.count() >= 2
     assert page.evaluate("document.activeElement.closest('.ga-chooser') !== null")  # focus moved into it
-    label = options.first.get_attribute("aria-label")
+    label = options.first.get_attribute("data-label")
     options.first.click()
     acted = page.evaluate("window.acted")
     assert len(acted) == 1 and acted[0][0] == "fill" and label in data["labels"]

@@ -33,7 +33,10 @@ UNREACHABLE = """() => {
     const r = c.getBoundingClientRect();
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 10), 0), innerHeight - 1);
-    const inside = r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1;
+    // a control taller than what is left below a panel kept at the top (scroll-padding) shows its top part
+    const tall = r.height > innerHeight - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop || 0);
+    const inside = r.top >= -1 && (r.bottom <= innerHeight + 1 || (tall && r.top < innerHeight / 2))
+      && r.left >= -1 && r.right <= innerWidth + 1;
     const hit = document.elementFromPoint(x, y);
     if (!inside || !hit || !(c === hit || c.contains(hit) || hit.contains(c) || c.labels?.[0]?.contains(hit))) {
       out.push(`${c.tagName} "${(c.textContent || c.getAttribute('aria-label') || '').trim().slice(0, 40)}"` +
@@ -265,6 +268,26 @@ def test_no_codes_and_default_names_in_the_readers_language(server: ServerProces
     context.close()
 
 
+def test_log_sentences_name_default_seats_in_the_readers_language(server: ServerProcess, browser: Any) -> None:
+    """issue #14 (session 3's leftover): the log's sentences name the server's default seats ("Bot 2
+    (heuristic)") in the page's language, in the history after a reload and in live updates (Glück Auf's
+    sentences name seats; Die Macher's name parties)."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0}, bots={1: "heuristic"})
+    with i18n.using_language("de"):
+        bot = i18n._("Bot {number} (heuristic)").format(number=2)
+    assert bot != "Bot 2 (heuristic)"
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, lang="de")
+    poll(page, "(bot) => document.querySelector('.log-list')?.textContent.includes(bot)", bot)  # the history
+    shown = page.locator(".log-list li").count()
+    play_until(api, table_id, tokens, lambda s: s["move_no"] >= 30, random.Random(5))
+    poll(page, "([bot, shown]) => [...document.querySelectorAll('.log-list li')].slice(shown)"
+               ".some((li) => li.textContent.includes(bot))", [bot, shown])  # live
+    assert "(heuristic)" not in page.locator(".log-list").inner_text()
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
 # ---------------------------------------------------------------- 8: asked before starting with empty seats
 
 
@@ -315,7 +338,8 @@ def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, br
     assert page.locator("#decision .placing").inner_text() == f"Choose the state for: {SYMBOLS[blocks[1][0]]}"
     for heading in ("Votes", "Trend", "Rallies", "Media", "Match", "Base", "Supply"):
         heads = page.locator("#board th[scope=col]", has_text=heading)
-        titles = heads.evaluate_all("(ths) => ths.map((th) => th.title)")
+        # each heading's rules help (a tooltip on hover, focus and tap: test_rules_help.py)
+        titles = heads.evaluate_all("(ths) => ths.map((th) => th.querySelector('abbr')?.dataset.help || '')")
         assert titles and all(t.startswith(f"{heading}: ") for t in titles), (heading, titles)
     page.get_by_text("What the columns mean").click()
     assert page.locator(".dm-legend li").count() == 7
@@ -382,6 +406,57 @@ def test_die_macher_fits_in_german_italian_and_on_a_phone(server: ServerProcess,
     assert heights and max(heights) <= 120, heights
     assert page.evaluate(UNREACHABLE) == []
     context.close()
+
+
+# Places where a line breaks inside the state tables' headings and party names, other than between
+# words or after a slash: each character's line (its rectangle's top) is compared with the previous one.
+BAD_BREAKS = """() => {
+  const out = [];
+  const cells = document.querySelectorAll('.dm-parties-in-state thead th, .dm-parties-in-state .party-tag');
+  for (const cell of cells) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let previous = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        const ch = node.data[i];
+        if (rect && rect.width && !/\\s/.test(ch)) {  // a space at a line's end has no width
+          if (previous && rect.top > previous.top + 2 && !/[\\s/]/.test(previous.ch)) {
+            out.push(`${cell.textContent}: breaks before "${node.data.slice(i)}"`);
+          }
+          previous = { top: rect.top, ch };
+        } else if (previous) previous.ch = ch;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_die_macher_state_tables_break_only_between_words(server: ServerProcess, browser: Any) -> None:
+    """issue #14 (session 3's screenshots): the state tables' headings and party names never break
+    inside a word ("Stimme/n", "CDU/CS/U"), in all five languages at desktop and phone width; a
+    heading that a language abbreviates carries its full meaning as its rules help."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 5, bots={s: "heuristic" for s in range(1, 5)})
+    play_until(api, table_id, tokens, lambda s: s["view"]["board"]["round"] >= 1 and bool(s["legal"]), random.Random(3))
+    for viewport in (DESKTOP, PHONE):
+        context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=viewport)
+        for lang in ("en", "de", "pl", "it", "ko"):
+            page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
+            page.reload()
+            poll(page, "(lang) => document.body.dataset.lang === lang && !!document.querySelector('.dm-state')", lang)
+            assert page.evaluate(BAD_BREAKS) == [], (lang, viewport)
+            assert page.evaluate(OVERFLOWS) == [], (lang, viewport)
+            titles = page.locator(".dm-state").first.locator("thead abbr").evaluate_all(
+                "(abbrs) => abbrs.map((a) => [a.textContent, a.dataset.help])")
+            with i18n.using_language(lang):
+                rallies = i18n._("Rallies: the party's rallies here, turned into votes before the election.")
+            assert [i18n.translation(lang).gettext("Rallies"), rallies] in titles
+        context.close()
 
 
 def test_glueckauf_shows_the_shift_scoring_table_after_a_reload(server: ServerProcess, browser: Any) -> None:

@@ -31,7 +31,7 @@ from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
 from stammtisch.engine.registry import games, make_game
-from stammtisch.i18n import _
+from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.config import Config
 from stammtisch.server.live import make_broker
@@ -324,6 +324,32 @@ class LiveTable:
     def names(self) -> list[str]:
         return [self.seats[s].name if s in self.seats else f"Seat {s}" for s in range(self.row.players)]
 
+    def shown_names(self) -> list[str]:
+        """The seats' names as a reader sees them, in the current language: the server's default
+        names ("Player 2", "Bot 3 (heuristic)") translated, chosen names as they are."""
+        return [shown_name(self.seats[s]) if s in self.seats else _("Seat {number}").format(number=s + 1)
+                for s in range(self.row.players)]
+
+
+DEFAULT_PLAYER_NAME = N_("Player {number}")
+DEFAULT_BOT_NAMES = {"heuristic": N_("Bot {number} (heuristic)"), "random": N_("Bot {number} (random)"),
+                     "easy": N_("Bot {number} (easy)"), "normal": N_("Bot {number} (normal)"),
+                     "hard": N_("Bot {number} (hard)")}
+
+
+def default_name(seat: int, kind: str, bot_kind: str | None = None) -> str:
+    """The name the server gives a seat nobody named (in English: it is stored)."""
+    return f"Bot {seat + 1} ({bot_kind})" if kind == "bot" else f"Player {seat + 1}"
+
+
+def shown_name(row: SeatRow) -> str:
+    number = row.seat + 1
+    if row.name == default_name(row.seat, row.kind, row.bot_kind):
+        msgid = DEFAULT_BOT_NAMES.get(row.bot_kind or "") if row.kind == "bot" else DEFAULT_PLAYER_NAME
+        if msgid is not None:
+            return _(msgid).format(number=number)
+    return row.name
+
 
 def table_info(row: TableRow, seat_rows: list[SeatRow]) -> dict[str, Any]:
     return LiveTable(row, seat_rows).info()
@@ -532,7 +558,8 @@ class Hub:
             result[name] = {"title": _(spec.title), "min_players": spec.min_players, "max_players": spec.max_players,
                             "default_players": spec.default_players, "options": defaults,
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
-                            "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version}
+                            "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version,
+                            "rules": f"/rules/{name}" if spec.rules_page else None}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -596,7 +623,7 @@ class Hub:
         await self.changed(table)
 
     async def join(self, table: LiveTable, seat: int, body: dict[str, Any], token: str | None) -> dict[str, Any]:
-        name = _name(get_field(body, "name", str, f"Player {seat + 1}"))
+        name = _name(get_field(body, "name", str, default_name(seat, "human")))
         if token:
             return await self._accept(table, seat, token, name)
         new = new_token()
@@ -633,7 +660,7 @@ class Hub:
         async with table.lock:
             await self.refresh(table)
             seats = self._invitable(table, wanted)
-            rows = [SeatRow(seat, "invited", f"Player {seat + 1}", None, None) for seat in seats]
+            rows = [SeatRow(seat, "invited", default_name(seat, "invited"), None, None) for seat in seats]
             tokens = [new_token() for _ in rows]
             for row, invitation in zip(rows, tokens, strict=True):
                 row.token_hash = hash_token(invitation)
@@ -676,7 +703,7 @@ class Hub:
         kind = get_field(body, "kind", str, bot_kinds(table.row.game)[0])
         if kind not in bot_kinds(table.row.game):
             raise bad_request(f"unknown bot kind {kind!r}; choose one of {', '.join(bot_kinds(table.row.game))}")
-        await self._claim(table, SeatRow(seat, "bot", f"Bot {seat + 1} ({kind})", kind, None))
+        await self._claim(table, SeatRow(seat, "bot", default_name(seat, "bot", kind), kind, None))
         return {"table_id": table.id, "seat": seat, "kind": kind}
 
     async def start(self, table: LiveTable, token: str | None) -> dict[str, Any]:

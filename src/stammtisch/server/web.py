@@ -51,6 +51,7 @@ from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
+from stammtisch.web.rules import rules_html
 from stammtisch.web.strings import all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
@@ -115,6 +116,16 @@ async def ui_texts(request: Request) -> Response:
                 headers={"cache-control": "no-cache"})
 
 
+async def rules_page(request: Request) -> Response:
+    """A game's short rules page in the reader's language (``?lang=``, else the browser's)."""
+    spec = games().get(request.path_params["game"])
+    if spec is None or not spec.rules_page:
+        return Response("no such game", status_code=404, media_type="text/plain; charset=utf-8", headers=HEADERS)
+    code = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+    with i18n.using_language(code):
+        return Response(rules_html(spec), media_type="text/html; charset=utf-8", headers=HEADERS)
+
+
 class Describer:
     """A game's sentences (engine/registry.py, GameText) with the fallback of a bare kind."""
 
@@ -161,9 +172,9 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
     """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
     (``sentences`` when they are already written)."""
     view = message.get("view")
-    names = table.names()
     text = describer(table.row.game)
     with i18n.using_language(lang):
+        names = table.shown_names()
         if view is None:
             message["labels"], message["sentences"] = [], []
             return message
@@ -216,13 +227,14 @@ class History:
         """After each entry (the table's state is the one after it): extend every kept history."""
         assert table.game is not None
         self.forget_idle()
-        names, text = table.names(), describer(table.row.game)
+        text = describer(table.row.game)
         standin = table.version in table.standin_entries
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = table.view(seat)
                 with i18n.using_language(lang):
+                    names = table.shown_names()
                     lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
@@ -257,7 +269,9 @@ class History:
         reaches the table's entry; from then on ``follow`` keeps it."""
         assert table.match is not None
         match = Match(table.match.game, table.row.seed, undo=True)  # take-backs are entries of the log too
-        names, text = table.names(), describer(table.row.game)
+        text = describer(table.row.game)
+        with i18n.using_language(lang):
+            names = table.shown_names()
         lines: list[str] = []
 
         def add(events: list[Event], standin: bool = False) -> None:
@@ -496,6 +510,7 @@ async def play_socket(websocket: WebSocket) -> None:
 routes: list[BaseRoute] = [
     Route("/", page("lobby.html")),
     Route("/play/{table_id}", page("game.html")),
+    Route("/rules/{game}", rules_page),
     Route("/api/i18n/{lang}", ui_texts),
     WebSocketRoute("/ws/play/{table_id}", play_socket),
     Route("/static/{name}", static_file, name="static"),

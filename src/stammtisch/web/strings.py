@@ -32,6 +32,7 @@ FRAME = (
     N_("Connected"),
     N_("Connecting…"),
     N_("Skip to your decision"),
+    N_("Rules"),
     N_("The connection was lost."),
     N_("Disconnected: reconnecting…"),
     N_("The server refused: {message}"),

@@ -14,6 +14,7 @@ TEXTS = (
     N_("Replace an opinion"),
     N_("Swap program cards"),
     N_("Rallies"),
+    N_("Place rallies"),
     N_("Convert rallies"),
     N_("Donation"),
     N_("Send a politician"),
@@ -122,4 +123,19 @@ TEXTS = (
     N_('Sealed: the others see only that you have decided, not what.'),
     N_('high bid {amount} by {party}'),
     N_('Your money: {amount}'),
+    # rules help (tooltips on the pieces)
+    N_('Face-down opinion: revealed later (one more in every state after each election); it counts for the '
+       'match only face up.'),
+    N_("Opinion: a topic for (+) or against (−). In a state, each face-up opinion a party's program shares "
+       'adds 1 to its match, an opposite one takes 1 away; a doubled one counts twice.'),
+    N_('Media marker: the party with the most markers in a state is its media influencer; after the election'
+       ' a marker moves to the media-presence track.'),
+    N_('Free media space: a party may buy a media marker here for €5,000 in phase 3.'),
+    N_('Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its'
+       ' main action and one secondary action in this state. Actions marked ! work once per state and round.'),
+    N_("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the"
+       " trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base."),
+    N_('Media presence: markers moved here after an election score these victory points at the end of the game.'),
+    N_('Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, '
+       'it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.'),
 )

@@ -14,6 +14,7 @@ SPEC = GameSpec(
     terminal="stammtisch.games.diemacher.terminal",
     browser="diemacher.js",
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
+    rules_page="stammtisch.games.diemacher.rules_page:RULES",
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

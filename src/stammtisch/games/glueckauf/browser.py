@@ -158,4 +158,13 @@ TEXTS = (
     N_("Into storage"),
     N_("Onto order fields"),
     N_("End the run"),
+    # rules help (tooltips on the pieces)
+    N_('Tunnel tile: bought in the factory for 1, 2, 3 or 4 Marks per minecart by colour; it extends its '
+       'level of your pit on its side, each minecart with a coal cube. At the end, −2 VP per tile one side '
+       'has more than the other.'),
+    N_('Order card: fill every field with a cube of its colour (or two cubes of other colours), then deliver'
+       " it at its transport's space for its victory points. Delivered fields count in every later shift "
+       'scoring; an order not delivered costs 1 VP at the end.'),
+    N_('Shift scoring: after each shift, the players with the most (1st) and second most (2nd) in each '
+       'category score its VP; ties share the place, and with two players there is no 2nd place.'),
 )

@@ -14,6 +14,7 @@ SPEC = GameSpec(
     terminal="stammtisch.games.glueckauf.terminal",
     browser="glueckauf.js",
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
+    rules_page="stammtisch.games.glueckauf.rules_page:RULES",
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

@@ -3,8 +3,8 @@
 // export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
-  showAlert, topBar, uid,
+  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, installHelp, loadTexts, mySeats, preferredLanguage,
+  rememberSeat, showAlert, topBar, uid,
 } from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -80,6 +80,7 @@ async function start() {
   page.texts = await loadTexts(preferredLanguage());
   document.documentElement.lang = page.texts.lang;
   await loadGames();
+  installHelp();
   renderChrome();
   connect();
   window.addEventListener("online", () => reconnectSoon(0));
@@ -118,7 +119,11 @@ function renderChrome(withBoard = true) {
   const { t } = page.texts;
   const game = page.message && page.message.table ? page.message.table.game : null;
   const title = game ? gameTitle(game) : t("Table");
-  fill(document.getElementById("topbar"), topBar(page.texts, title, switchLanguage),
+  const rules = game && page.games[game] && page.games[game].rules
+    ? el("a", { class: "rules-link", href: `/rules/${encodeURIComponent(game)}?lang=${page.texts.lang}`,
+      target: "_blank", rel: "noopener" }, t("Rules"))
+    : null;
+  fill(document.getElementById("topbar"), topBar(page.texts, title, switchLanguage), rules,
     el("p", { class: `connection ${page.connected ? "online" : "offline"}`, id: "connection", role: "status" },
       page.connected ? t("Connected") : t("Connecting…")));
   document.getElementById("skip-link").textContent = t("Skip to your decision");

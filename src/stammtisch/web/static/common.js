@@ -168,3 +168,65 @@ export function topBar(texts, title, onLanguage) {
     el("label", { class: "language", for: "language" }, el("span", {}, t("Language")), select),
   ];
 }
+
+// ---------------------------------------------------------------- rules help (tooltips)
+
+/** Gives a piece of the board its rules help: shown as a tooltip on hover, on keyboard focus and on
+ * a tap (installHelp). A piece that takes no focus of its own becomes focusable for it. */
+export function withHelp(node, text) {
+  if (!text) return node;
+  node.dataset.help = text;
+  node.removeAttribute("title"); // the tooltip replaces the browser's (hover-only) title
+  const focusable = node.matches("button, a[href], input, select, textarea, summary, [tabindex]");
+  if (!focusable) node.setAttribute("tabindex", "0");
+  return node;
+}
+
+/** One tooltip for the page: the rules help of the piece under the pointer, in focus or tapped
+ * ([data-help]); Escape or a tap elsewhere closes it. The piece is described by it while shown. */
+export function installHelp() {
+  const tip = el("div", { id: "help-tip", class: "help-tip", role: "tooltip", hidden: true });
+  (document.querySelector("main") || document.body).append(tip); // inside a landmark (axe: region)
+  let shownFor = null;
+  const hide = () => {
+    if (shownFor) shownFor.removeAttribute("aria-describedby");
+    shownFor = null;
+    tip.hidden = true;
+  };
+  const show = (target) => {
+    if (!target || !target.isConnected || !target.dataset.help) return hide();
+    if (shownFor && shownFor !== target) shownFor.removeAttribute("aria-describedby");
+    shownFor = target;
+    tip.textContent = target.dataset.help;
+    tip.hidden = false;
+    target.setAttribute("aria-describedby", "help-tip");
+    const r = target.getBoundingClientRect();
+    const width = Math.min(320, innerWidth - 16);
+    tip.style.maxWidth = `${width}px`;
+    const left = Math.max(8, Math.min(r.left, innerWidth - tip.offsetWidth - 8));
+    const below = r.bottom + 6 + tip.offsetHeight <= innerHeight;
+    tip.style.left = `${left}px`;
+    tip.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - tip.offsetHeight - 6)}px`;
+  };
+  const helpOf = (node) => (node instanceof Element ? node.closest("[data-help]") : null);
+  document.addEventListener("pointerover", (e) => { if (e.pointerType === "mouse") show(helpOf(e.target)); });
+  document.addEventListener("pointerout", (e) => {
+    if (e.pointerType === "mouse" && shownFor && !shownFor.contains(e.relatedTarget)) hide();
+  });
+  document.addEventListener("focusin", (e) => show(helpOf(e.target)));
+  document.addEventListener("focusout", () => hide());
+  // A tap (touch or pen) toggles the help of what was tapped; whether it was open is read before the
+  // tap, since the tap's focus opens it too.
+  let openBeforeTap = false;
+  document.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse") openBeforeTap = Boolean(shownFor) && shownFor === helpOf(e.target);
+  });
+  document.addEventListener("click", (e) => {
+    if (e.pointerType === "mouse" || !e.pointerType) return;
+    const target = helpOf(e.target);
+    if (target && openBeforeTap && !target.matches("button")) hide();
+    else show(target);
+  });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+  window.addEventListener("scroll", hide, true);
+}

@@ -2,7 +2,7 @@
 // track, every party's table row, the reader's private panel and the final table; drawn from the
 // seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
 
-import { el, fill } from "./common.js";
+import { el, fill, withHelp } from "./common.js";
 
 const COLOURS = {
   black: { fill: "#1e1e1e", ink: "#ffffff" },
@@ -108,30 +108,37 @@ class Board {
 
   partyTag(seat, extra = "") {
     const c = this.colour(seat);
-    return el("span", { class: `party-tag ${extra}`, style: { background: c.fill, color: c.ink } }, this.party(seat));
+    // a long party name may break after a slash or between words ("CDU/ CSU", "Bündnis 90/ Die Grünen")
+    const parts = this.party(seat).split("/");
+    return el("span", { class: `party-tag ${extra}`, style: { background: c.fill, color: c.ink } },
+      parts.map((part, i) => (i < parts.length - 1 ? [`${part}/`, el("wbr")] : part)));
   }
 
   // ------------------------------------------------------------ pieces
 
   opinionCard(card, { faceUp = true, doubled = false, small = false } = {}) {
     if (!faceUp || card === null || card === undefined) {
-      return el("span", { class: `card opinion back ${small ? "small" : ""}`, role: "img",
-        "aria-label": this.t("face-down card") }, el("span", { class: "card-back-mark", "aria-hidden": "true" }, "?"));
+      return withHelp(el("span", { class: `card opinion back ${small ? "small" : ""}`, role: "img",
+        "aria-label": this.t("face-down card") }, el("span", { class: "card-back-mark", "aria-hidden": "true" }, "?")),
+      this.t("Face-down opinion: revealed later (one more in every state after each election); it counts for the match only face up."));
     }
     const positive = card % 2 === 0;
     const name = this.cardName(card);
     const label = doubled ? this.t("{card}, doubled", { card: name }) : name;
-    return el("span", { class: `card opinion ${positive ? "pro" : "contra"} ${small ? "small" : ""}`, role: "img",
-      "aria-label": label, title: label },
+    return withHelp(el("span", { class: `card opinion ${positive ? "pro" : "contra"} ${small ? "small" : ""}`, role: "img",
+      "aria-label": label },
     svg(TOPIC_ICONS[card >> 1] || "", this.topic(card), "topic"),
     el("span", { class: "sign", "aria-hidden": "true" }, positive ? "+" : "−"),
-    doubled ? el("span", { class: "double", "aria-hidden": "true" }, "×2") : null);
+    doubled ? el("span", { class: "double", "aria-hidden": "true" }, "×2") : null),
+    `${label}. ${this.t("Opinion: a topic for (+) or against (−). In a state, each face-up opinion a party's program shares adds 1 to its match, an opposite one takes 1 away; a doubled one counts twice.")}`);
   }
 
   disc(seat, label) {
     const c = seat === null || seat === undefined ? null : this.colour(seat);
-    return el("span", { class: `disc ${c ? "" : "empty"}`, role: "img", "aria-label": label, title: label,
-      style: c ? { background: c.fill, borderColor: c.fill === "#1e1e1e" ? "#666" : c.fill } : null });
+    const help = c ? this.t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track.")
+      : this.t("Free media space: a party may buy a media marker here for €5,000 in phase 3.");
+    return withHelp(el("span", { class: `disc ${c ? "" : "empty"}`, role: "img", "aria-label": label,
+      style: c ? { background: c.fill, borderColor: c.fill === "#1e1e1e" ? "#666" : c.fill } : null }), `${label}. ${help}`);
   }
 
   cubes(seat, count) {
@@ -162,9 +169,11 @@ class Board {
     };
   }
 
+  /** A column heading: the word (an abbreviation in some languages), what it means on hover and
+   * focus or a tap (its rules help); headings break only between words, never inside one. */
   columnHead(heading) {
     const help = this.columnHelp()[heading];
-    return el("th", { scope: "col", title: help || null }, heading);
+    return el("th", { scope: "col" }, help ? withHelp(el("abbr", {}, heading), help) : heading);
   }
 
   legend() {
@@ -220,10 +229,11 @@ class Board {
       const name = p.politician ? this.politicianName(p.politician) : this.t("face-down");
       const paid = p.paid === true ? t("(paid)") : p.paid === false ? t("(declined)") : "";
       const label = `${this.party(p.seat)}: ${name} ${paid}`.trim();
-      return el("span", { class: `politician ${p.politician ? "up" : "down"}`, role: "img", "aria-label": label,
-        title: label, style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
+      return withHelp(el("span", { class: `politician ${p.politician ? "up" : "down"}`, role: "img", "aria-label": label,
+        style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
           color: p.politician ? "#222" : c.ink } },
-      p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null);
+      p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null),
+      `${label}. ${t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")}`);
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
     const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
@@ -262,11 +272,12 @@ class Board {
     const t = this.t;
     const backSeat = v.seats.findIndex((p) => p.party === v.poll_top_back);
     const back = v.poll_top_back
-      ? el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
+      ? withHelp(el("span", { class: "card poll back", role: "img", "aria-label": t("Back of the top poll card: {party}",
         { party: backSeat >= 0 ? this.party(backSeat) : t("another party") }),
       style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
       el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
-        this.partyNamed(v.poll_top_back) ?? t("another party")))
+        this.partyNamed(v.poll_top_back) ?? t("another party"))),
+      t("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base."))
       : el("span", { class: "muted" }, t("empty"));
     const used = v.media_presence.slice(-v.elections);
     return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
@@ -290,9 +301,27 @@ class Board {
       el("div", { class: "display-row" },
         el("h3", {}, t("Media presence")),
         el("ol", { class: "media-track" }, used.map((spot) => el("li", {},
-          el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
+          withHelp(el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
+            t("Media presence: markers moved here after an election score these victory points at the end of the game.")),
           spot.markers.length ? spot.markers.map((s) => this.disc(s, t("media marker of {party}", { party: this.party(s) })))
             : el("span", { class: "disc empty", role: "img", "aria-label": t("free media spot") }))))));
+  }
+
+  /** A party's victory points from the elections so far (votes and wins). */
+  pointsSoFar(p) {
+    return p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
+  }
+
+  /** Every party's points so far, party base and money (when the reader may know it), kept in view
+   * at the top while the board scrolls (the parties' table is further down). */
+  scoreStrip() {
+    const t = this.t;
+    return el("ul", { class: "dm-scores", "aria-label": t("Parties") }, this.v.seats.map((p, s) => el("li",
+      { class: s === this.e.seat ? "mine" : "", "data-seat": String(s) },
+      this.partyTag(s),
+      el("strong", { class: "dm-vp" }, t("{points} VP", { points: this.pointsSoFar(p) })),
+      el("span", { class: "dm-base" }, t("party base {n}", { n: p.party_base })),
+      p.money === null || p.money === undefined ? null : el("span", { class: "dm-money" }, this.money(p.money)))));
   }
 
   partyTable() {
@@ -308,7 +337,7 @@ class Board {
           t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
-          const vp = p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
+          const vp = this.pointsSoFar(p);
           return el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
@@ -325,7 +354,8 @@ class Board {
             el("td", { class: "supply" },
               t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
               " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
-              t("donations {count}", { count: p.donations_left })));
+              withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })),
+                t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5."))));
         })))));
   }
 
@@ -407,6 +437,7 @@ class Board {
     const out = v.boards.filter((b) => !b.in_play).map((b) => b.name);
     fill(root,
       this.finalTable(),
+      this.scoreStrip(),
       this.phaseTrack(),
       this.legend(),
       el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
@@ -414,7 +445,19 @@ class Board {
       this.privatePanel(),
       this.partyTable(),
       this.displays());
+    keepClearOf(root.querySelector(".dm-scores"));
   }
+}
+
+/** What the window scrolls into view (keyboard focus, "find") stops below the score panel kept at the
+ * top, however many lines it wraps into. */
+function keepClearOf(strip) {
+  const sync = () => { document.documentElement.style.scrollPaddingTop = `${strip.offsetHeight + 8}px`; };
+  sync();
+  if (!keepClearOf.observer) keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync && keepClearOf.sync());
+  keepClearOf.sync = sync;
+  keepClearOf.observer.disconnect();
+  keepClearOf.observer.observe(strip);
 }
 
 const TITLES = {
@@ -423,7 +466,7 @@ const TITLES = {
   poll_bid: "Your bid for the poll",
   shift: "Replace an opinion",
   swap: "Swap program cards",
-  rallies: "Rallies",
+  rallies: "Place rallies",
   convert: "Convert rallies",
   donation: "Donation",
   place: "Send a politician",

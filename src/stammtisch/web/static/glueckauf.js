@@ -17,6 +17,8 @@
 // Colours always come with a letter or a word (cube letters Y/B/G/K, <title>, aria-label), so
 // the board reads the same without colour.
 
+import { withHelp } from "./common.js";
+
 const COLOURS = ["yellow", "brown", "grey", "black"];
 const TRANSPORTS = ["handcart", "wagon", "lorry", "train"];
 const LEVELS = ["surface", ...COLOURS];
@@ -56,6 +58,28 @@ const ICONS = {
 };
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Names a board button by its label, read from its content: the label as hidden text first, and
+ * what it shows (a card, a space, cubes) as its picture, hidden from assistive technology.  (An
+ * aria-label would name it without the card's visible numbers and letters: axe's
+ * label-content-name-mismatch.)  Returns the button. */
+function named(button, label) {
+  // a piece with rules help inside a button: the button shows the help (no focusable piece inside it)
+  for (const piece of button.querySelectorAll("[data-help]")) {
+    if (!button.dataset.help) button.dataset.help = piece.dataset.help;
+    piece.removeAttribute("data-help");
+    piece.removeAttribute("tabindex");
+  }
+  for (const child of [...button.childNodes]) {
+    if (child.nodeType === Node.ELEMENT_NODE) child.setAttribute("aria-hidden", "true");
+    else if (child.nodeType === Node.TEXT_NODE && child.nodeValue.trim()) {
+      child.replaceWith(h("span", { "aria-hidden": "true", text: child.nodeValue }));
+    }
+  }
+  button.dataset.label = label;
+  button.prepend(h("span.ga-sr.ga-name", { text: label }));
+  return button;
+}
 
 /** Marks a msgid translated later with t(…) (like N_ in Python); strings.py lists them all. */
 const N = (msgid) => msgid;
@@ -212,17 +236,10 @@ class Board {
     if (label === undefined) return h(spec, attrs, ...content);
     const classes = spec.split(".").slice(1);
     const button = h(["button", ...classes, "ga-act"].join("."), {
-      ...attrs, type: "button", "aria-label": label, title: label, "data-action": key, disabled: Boolean(this.mem.busy),
+      ...attrs, type: "button", title: label, "data-action": key, disabled: Boolean(this.mem.busy),
       onclick: (e) => { e.stopPropagation(); this.submit(action); },
     }, ...content);
-    // The label names the button; what it shows (a card, a space) is its picture (axe: label-content-name-mismatch)
-    for (const child of [...button.childNodes]) {
-      if (child.nodeType === Node.ELEMENT_NODE) child.setAttribute("aria-hidden", "true");
-      else if (child.nodeType === Node.TEXT_NODE && child.nodeValue.trim()) {
-        child.replaceWith(h("span", { "aria-hidden": "true", text: child.nodeValue }));
-      }
-    }
-    return button;
+    return named(button, label);
   }
 
   /** Submits once: the board's buttons wait until the server took the move (or a new state came). */
@@ -293,10 +310,11 @@ class Board {
   tile(tile, withPrice = true) {
     const carts = [];
     for (let i = 0; i < tile.carts; i++) carts.push(this.cart(tile.colour));
-    return h(`span.ga-tile.ga-tile-${tile.side}.ga-tint-${tile.colour}`, { title: this.tileLabel(tile) },
+    return withHelp(h(`span.ga-tile.ga-tile-${tile.side}.ga-tint-${tile.colour}`, {},
       h("span.ga-sr", { text: this.tileLabel(tile) }),
       h("span.ga-tile-carts", { "aria-hidden": "true" }, tile.side === "light" ? icon("lantern", null, "ga-lantern") : null, carts),
-      withPrice ? h("span.ga-price", { "aria-hidden": "true" }, icon("coin"), String(tile.cost)) : null);
+      withPrice ? h("span.ga-price", { "aria-hidden": "true" }, icon("coin"), String(tile.cost)) : null),
+    `${this.tileLabel(tile)}. ${this.t("Tunnel tile: bought in the factory for 1, 2, 3 or 4 Marks per minecart by colour; it extends its level of your pit on its side, each minecart with a coal cube. At the end, −2 VP per tile one side has more than the other.")}`);
   }
 
   cardLabel(card) {
@@ -310,13 +328,13 @@ class Board {
   card(card, opts = {}) {
     const fields = card.fields.map((printed, j) => this.field(card, printed, j, opts));
     const done = card.missing === 0 && card.filled;
-    return h(`span.ga-card.ga-tr-${card.transport}${done ? ".ga-ready" : ""}${opts.small ? ".ga-small" : ""}`,
-      { title: this.cardLabel(card) },
+    return withHelp(h(`span.ga-card.ga-tr-${card.transport}${done ? ".ga-ready" : ""}${opts.small ? ".ga-small" : ""}`, {},
       h("span.ga-sr", { text: this.cardLabel(card) }),
       h("span.ga-card-head", { "aria-hidden": "true" },
         icon(card.transport), h("span.ga-card-id", { text: `#${card.id}` }), h("span.ga-vp", { text: String(card.vp) })),
       h("span.ga-fields", {}, fields),
-      done ? h("span.ga-ready-mark", { title: this.t("ready for delivery") }, icon("check"), h("span.ga-sr", { text: this.t("ready for delivery") })) : null);
+      done ? h("span.ga-ready-mark", { title: this.t("ready for delivery") }, icon("check"), h("span.ga-sr", { text: this.t("ready for delivery") })) : null),
+    `${this.cardLabel(card)}. ${this.t("Order card: fill every field with a cube of its colour (or two cubes of other colours), then deliver it at its transport's space for its victory points. Delivered fields count in every later shift scoring; an order not delivered costs 1 VP at the end.")}`);
   }
 
   field(card, printed, j, opts) {
@@ -334,8 +352,8 @@ class Board {
     const key = `${card.id}:${j}`;
     const open = this.mem.open === key;
     const choose = this.t("Fill this field: choose a cube ({field})", { field: label });
-    return h(cls.replace("span", "button") + ".ga-act.ga-choose", {
-      type: "button", "aria-label": choose, title: choose, "aria-expanded": open ? "true" : "false",
+    return named(h(cls.replace("span", "button") + ".ga-act.ga-choose", {
+      type: "button", title: choose, "aria-expanded": open ? "true" : "false",
       "data-focus-key": `choose:${key}`,
       onclick: (e) => {
         e.stopPropagation();
@@ -344,7 +362,7 @@ class Board {
         const first = this.root.querySelector(".ga-chooser button");
         if (first) first.focus();
       },
-    }, inner);
+    }, inner), choose);
   }
 
   redraw() {
@@ -690,6 +708,7 @@ class Board {
     svg.setAttribute("role", "img");
     const title = this.t("Shift clock: at the end of shift {shift} the categories up to the hand score.", { shift: v.shift });
     svg.setAttribute("aria-label", title);
+    withHelp(svg, `${title} ${this.t("Shift scoring: after each shift, the players with the most (1st) and second most (2nd) in each category score its VP; ties share the place, and with two players there is no 2nd place.")}`);
     const add = (tag, attrs, parent = svg) => {
       const el = document.createElementNS(SVG_NS, tag);
       for (const [k, val] of Object.entries(attrs)) el.setAttribute(k, String(val));
