@@ -67,7 +67,8 @@ def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> Non
         assert total(after, "stammtisch_websocket_messages_total", direction="out", kind="state") >= 1
         moves = len(parse_record(api.request("GET", f"/api/tables/{table_id}/record").text).moves)
         assert total(after, "stammtisch_action_seconds_count", game="diemacher", outcome="ok") >= moves
-        assert total(after, "stammtisch_action_seconds_count", game="diemacher") > \
+        # (the bots may have finished the game before the scrape in between: a count, not a race)
+        assert total(after, "stammtisch_action_seconds_count", game="diemacher") >= \
             total(during, "stammtisch_action_seconds_count", game="diemacher") > 0
         assert total(after, "stammtisch_bot_think_seconds_count", game="diemacher", bot="heuristic") > 0
         assert total(after, "stammtisch_db_transaction_seconds_count") > total(before,
