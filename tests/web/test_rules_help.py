@@ -93,7 +93,10 @@ def test_glueckauf_pieces_explain_themselves(server: ServerProcess, browser: Any
     tile = page.locator("#board button.ga-act[data-help]").filter(has=page.locator(".ga-tile")).first
     tile.focus()  # a board button shows the help of the tile it buys
     poll(page, f"() => ({TIP})()?.includes({tile_help!r})")
-    page.locator("#board .ga-clock-svg").hover()
+    clock = page.locator("#board .ga-clock-svg")
+    clock.scroll_into_view_if_needed()  # a scroll closes the tip: scroll first, as a reader would, then hover
+    page.wait_for_timeout(300)
+    clock.hover()
     poll(page, "() => !!document.getElementById('help-tip') && !document.getElementById('help-tip').hidden")
     # no piece inside a board button takes focus of its own
     assert page.evaluate("() => document.querySelectorAll('button [tabindex], button [data-help]').length") == 0
