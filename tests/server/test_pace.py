@@ -126,7 +126,7 @@ def test_a_turn_based_seat_that_times_out_gets_a_stand_in_and_its_player_takes_i
 
 def shift_times(server: ServerProcess, table_id: str, seconds: float) -> None:
     """Move a table's stored times into the past, as if the server had been down that long."""
-    statements = [f"UPDATE stammtisch_entry_times SET at = at - {seconds} WHERE table_id = '{table_id}'",
+    statements = [f"UPDATE stammtisch_moves SET at = at - {seconds} WHERE table_id = '{table_id}'",
                   f"UPDATE stammtisch_paces SET started = started - {seconds} WHERE table_id = '{table_id}'"]
     if server.database is None:
         with sqlite3.connect(server.data_dir / "stammtisch.db") as conn:

@@ -82,24 +82,20 @@ moves = Table(
     Column("move_no", Integer, primary_key=True),  # 1, 2, … without gaps
     Column("seat", Integer, nullable=False),
     Column("action", Text),  # JSON list; NULL: the seat took back its last move
+    # Migration 0003 (issue 15): when the entry was committed (NULL in logs of the releases before),
+    # and the stand-in's bot kind when a stand-in made the move
+    Column("at", Float),
+    Column("standin", String(16)),
 )  # fmt: skip
 
 
-# Issue 15 (migration 0003): the pace, the commit times of log entries, the seat changes.
+# Issue 15 (migration 0003): the pace and the seat changes.
 paces = Table(
     "stammtisch_paces", metadata,
     Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
     Column("pace", Text, nullable=False),  # JSON (server/pace.py)
     Column("standin", String(16), nullable=False),  # the bot kind of stand-ins
     Column("started", Float),  # when the game started (its first clocks began)
-)  # fmt: skip
-
-entry_times = Table(
-    "stammtisch_entry_times", metadata,
-    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
-    Column("move_no", Integer, primary_key=True),  # the log entry's
-    Column("at", Float, nullable=False),  # when it was committed
-    Column("standin", String(16)),  # the stand-in's bot kind when a stand-in made the move
 )  # fmt: skip
 
 seat_changes = Table(
@@ -419,10 +415,7 @@ class Store:
 
     async def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
         def read(conn: Connection) -> list[MoveRow]:
-            joined = moves.outerjoin(entry_times, and_(entry_times.c.table_id == moves.c.table_id,
-                                                       entry_times.c.move_no == moves.c.move_no))
-            rows = conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action, entry_times.c.at,
-                                       entry_times.c.standin).select_from(joined)
+            rows = conn.execute(select(moves.c.move_no, moves.c.seat, moves.c.action, moves.c.at, moves.c.standin)
                                 .where(moves.c.table_id == table_id, moves.c.move_no > after)
                                 .order_by(moves.c.move_no)).all()
             return [MoveRow(r.move_no, r.seat, None if r.action is None else json.loads(r.action), r.at, r.standin)
@@ -490,13 +483,8 @@ class Store:
     def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
         """One statement for the whole batch (SQLAlchemy sends its rows as one multi-row INSERT); a move
         number taken already inserts nothing (and is not returned) instead of failing the others."""
-        entries = [{k: row[k] for k in ("table_id", "move_no", "seat", "action")} for row, _ in rows]
-        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, entries)}
+        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, [row for row, _ in rows])}
         results = [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
-        times = [{k: row[k] for k in ("table_id", "move_no", "at", "standin")}
-                 for (row, _), ok in zip(rows, results, strict=True) if ok]
-        if times:
-            conn.execute(insert(entry_times), times)
         finished = [row["table_id"] for (row, done), ok in zip(rows, results, strict=True) if ok and done]
         if finished:
             conn.execute(update(tables).where(tables.c.id.in_(finished)).values(status="finished"))

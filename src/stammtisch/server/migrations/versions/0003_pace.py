@@ -28,13 +28,10 @@ def upgrade() -> None:
         sa.Column("standin", sa.String(16), nullable=False),
         sa.Column("started", sa.Float),
     )
-    op.create_table(
-        "stammtisch_entry_times",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("stammtisch_tables.id"), primary_key=True),
-        sa.Column("move_no", sa.Integer, primary_key=True),
-        sa.Column("at", sa.Float, nullable=False),
-        sa.Column("standin", sa.String(16)),
-    )
+    # One row per log entry stays one insert per move: the time and stand-in are the entry's columns.
+    with op.batch_alter_table("stammtisch_moves") as batch:
+        batch.add_column(sa.Column("at", sa.Float))
+        batch.add_column(sa.Column("standin", sa.String(16)))
     op.create_table(
         "stammtisch_seat_changes",
         sa.Column("table_id", sa.String(32), sa.ForeignKey("stammtisch_tables.id"), primary_key=True),
@@ -47,5 +44,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("stammtisch_seat_changes", "stammtisch_entry_times", "stammtisch_paces"):
+    for table in ("stammtisch_seat_changes", "stammtisch_paces"):
         op.drop_table(table)
+    with op.batch_alter_table("stammtisch_moves") as batch:
+        batch.drop_column("standin")
+        batch.drop_column("at")
