@@ -170,7 +170,7 @@ class Watched:
 
 @pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
 def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, players: int) -> None:
-    # Issue 11: the playout policy and the judge of cut-off playouts (bots/judges.py) read the
+    # Issue 11: the playout policy and the judge of cut-off playouts (games/<g>/judge.py) read the
     # state they are given, so it must be a determinization the search drew from the seat's
     # knowledge, never the true state or the knowledge sample itself.
     game = make_game(name, players)

@@ -17,7 +17,7 @@ class EasyBot(SearchingBot):
 # The game's heuristic bot plays the playouts and orders new children; every node widens
 # progressively, so that the few iterations there are go to the heuristic's favourites first.
 # Playouts stop at the end of the round (shift) and the game's judge estimates the scores there
-# (bots/judges.py): ten times the iterations of playouts to the end.
+# (games/<g>/judge.py): ten times the iterations of playouts to the end.
 NORMAL = Settings(iterations=10_000, seconds=0.1, playout="heuristic", widen_above=1, widen_c=1.0, exploration=0.3,
                   rounds=1)
 

@@ -61,6 +61,7 @@ class GameSpec:
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
     rules_page: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
+    judge: str | None = None  # "module:NAME": scores a search playout cut off at a round's end (bots/judges.py)
     # The rules' version, named by every record and live table: bump it with every change that can alter
     # a game's course (a legal move, an action's shape, a draw, a score, a view a bot decides on).
     rules_version: int = 1
@@ -119,6 +120,9 @@ class GameSpec:
 
     def browser_strings(self) -> tuple[str, ...]:
         return tuple(_load(self.browser_texts)) if self.browser_texts else ()
+
+    def playout_judge(self) -> Any:
+        return _load(self.judge) if self.judge else None
 
     def rules_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         return tuple(_load(self.rules_page)) if self.rules_page else ()

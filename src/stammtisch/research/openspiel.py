@@ -281,8 +281,8 @@ class Search(ismcts_search.ISMCTSBot):
     - the information state key is the seat's view as JSON read from the state directly, the
       same string OpenSpiel's ``information_state_string`` gives without setting up an observer.
 
-    The view decides the seat's legal actions (Die Macher's names the card swapped in last,
-    ``decision.swapped_in``), so one information state never shows two action sets and OpenSpiel's
+    The view decides the seat's legal actions (a game's view names whatever does, such as a card
+    swapped in last that may not go out again), so one information state never shows two action sets and OpenSpiel's
     ``allow_inconsistent_action_sets`` is not needed."""
 
     def __init__(self, game: StammtischGame, evaluator: Any, uct_c: float, simulations: int,

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     browser="glueckauf.js",
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
     rules_page="stammtisch.games.glueckauf.rules_page:RULES",
+    judge="stammtisch.games.glueckauf.judge:JUDGE",
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",
