@@ -59,7 +59,7 @@ async function acceptInvitation(name) {
     const key = await keyForSeat();
     const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${pending.seat}`,
       { ...(name ? { name } : {}), ...(key ? { key } : {}) }, pending.token);
-    rememberSeat(tableId, { token: data.token, seat: data.seat, invitation: null });
+    rememberSeat(tableId, { token: data.token, seat: data.seat, invitation: null, keyed: Boolean(key) });
     showAlert("");
     reconnectSoon(0, true);
   } catch (error) {
