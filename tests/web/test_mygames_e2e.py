@@ -125,3 +125,25 @@ def test_a_rematch_has_the_same_seats_options_and_pace_and_the_other_player_join
                                                                          (1, "human", "Guest 2")]
     assert seats_kept(first)[new_id]["seat"] == 0 and seats_kept(second)[new_id]["seat"] == 1
     assert not first_errors and not second_errors, first_errors + second_errors
+
+
+def test_my_games_has_no_axe_violations_in_two_languages_and_sizes(server: ServerProcess, browser: Any) -> None:
+    from tests.web.test_accessibility import violations
+    from tests.web.test_table_usable import DESKTOP, PHONE
+
+    api = Api(server.url)
+    for viewport, lang in ((DESKTOP, "en"), (PHONE, "ko")):
+        page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()  # to inject axe
+        page.goto(server.url + "/")
+        page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
+        page.goto(server.url + "/my-games")
+        page.wait_for_selector("#games .hint", timeout=WAIT_MS)
+        key = page.evaluate("() => localStorage.getItem('stammtisch.key')")
+        table_id, _host, tokens = two_people(api)
+        api.ok("POST", f"/api/tables/{table_id}/key", tokens[0], json={"key": key})
+        page.evaluate("() => localStorage.setItem('stammtisch.key.new', '1')")  # the key shown, as when new
+        page.reload()
+        assert listed(page, 1) == [table_id]
+        page.wait_for_selector(".copy-text", timeout=WAIT_MS)
+        assert violations(page) == [], (viewport, lang)
+        page.context.close()
