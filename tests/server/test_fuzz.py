@@ -79,6 +79,7 @@ class Tables:
     host: str
     action: list[Any]
     move_no: int
+    key: str  # a personal key (server/keys.py) that holds no seat
 
     def snapshot(self, api: Api) -> Any:
         opened = api.ok("GET", "/api/tables", params={"status": "open"})["tables"]
@@ -94,7 +95,8 @@ def tables(cluster: Cluster) -> Iterator[Tables]:
     state = api.view(running, tokens[seat])
     opened, host = api.create("diemacher", 3)
     api.join(opened, 0, "Host")
-    yield Tables(running, tokens, seat, opened, host, state["legal"][0], state["move_no"])
+    key = api.ok("POST", "/api/players", json={})["key"]
+    yield Tables(running, tokens, seat, opened, host, state["legal"][0], state["move_no"], key)
 
 
 def endpoints(t: Tables) -> list[tuple[str, str, str | None, dict[str, str]]]:
@@ -108,6 +110,10 @@ def endpoints(t: Tables) -> list[tuple[str, str, str | None, dict[str, str]]]:
         ("POST", f"/api/tables/{t.open}/start", t.host, {}),
         ("POST", f"/api/tables/{t.running}/actions", t.tokens[t.seat], act),
         ("POST", f"/api/tables/{t.running}/undo", t.tokens[t.seat], {"move_no": str(t.move_no)}),
+        ("POST", f"/api/tables/{t.running}/rematch", t.tokens[t.seat], {"key": json.dumps(t.key)}),
+        ("POST", f"/api/tables/{t.running}/key", t.tokens[t.seat], {"key": json.dumps(t.key)}),
+        ("POST", f"/api/players/me/tables/{t.running}/token", t.key, {"seat": "0"}),
+        ("POST", "/api/players", None, {}),
     ]
 
 

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stammtisch import i18n
 from stammtisch.engine.protocol import Seat
+from stammtisch.server import players
 from stammtisch.server.delta import delta_message, patch_base
 from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import (
@@ -25,10 +26,14 @@ from stammtisch.server.messages import (
     ApiError,
     Away,
     Back,
+    BindKey,
     Body,
     CreateTable,
     Invite,
     Join,
+    KeyToken,
+    NewPlayer,
+    Rematch,
     Start,
     Undo,
     action_field,
@@ -201,6 +206,38 @@ async def bots(request: Request) -> Response:
 async def start(request: Request) -> Response:
     await body_of(request, Start)
     return JSON(await hub_of(request).start(await table_of(request), token_of(request)))
+
+
+# Personal keys, my games, rematches (issue 15; server/keys.py, server/players.py).
+
+async def new_player(request: Request) -> Response:
+    """A new personal key: limited like new tables (each is a row in the database)."""
+    limits = limits_of(request)
+    limits.check_rate(limits.client(request.scope))
+    await body_of(request, NewPlayer)
+    return JSON(await players.new_key(hub_of(request)), status_code=201)
+
+
+async def my_tables(request: Request) -> Response:
+    return JSON({"tables": await players.my_tables(hub_of(request), token_of(request))})
+
+
+async def key_token(request: Request) -> Response:
+    body = await body_of(request, KeyToken)
+    table = await table_of(request)
+    return JSON(await players.token_for(hub_of(request), table, token_of(request), body.get("seat")))
+
+
+async def bind_key(request: Request) -> Response:
+    body = await body_of(request, BindKey)
+    table = await table_of(request)
+    return JSON(await players.bind(hub_of(request), table, token_of(request), body["key"]))
+
+
+async def rematch(request: Request) -> Response:
+    body = await body_of(request, Rematch)
+    table = await table_of(request)
+    return JSON(await players.rematch(hub_of(request), table, token_of(request), body.get("key")))
 
 
 # Playing.
@@ -458,6 +495,11 @@ routes = [
     Route("/api/tables/{table_id}/invites", invites, methods=["POST"]),
     Route("/api/tables/{table_id}/bots", bots, methods=["POST"]),
     Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+    Route("/api/tables/{table_id}/key", bind_key, methods=["POST"]),
+    Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+    Route("/api/players", new_player, methods=["POST"]),
+    Route("/api/players/me/tables", my_tables),
+    Route("/api/players/me/tables/{table_id}/token", key_token, methods=["POST"]),
     Route("/api/tables/{table_id}/away", away, methods=["POST"]),
     Route("/api/tables/{table_id}/back", back, methods=["POST"]),
     Route("/api/tables/{table_id}/view", view),

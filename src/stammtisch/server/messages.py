@@ -90,6 +90,7 @@ class CreateTable(Body):
 
 class Join(Body):
     name: Name | None = None
+    key: Token | None = None  # the personal key to bind the seat to (server/keys.py)
 
     def __post_init__(self) -> None:
         printable(self.name, "name")
@@ -106,6 +107,26 @@ class AddBot(Body):
 
 class Start(Body):
     pass
+
+
+class NewPlayer(Body):
+    pass
+
+
+class BindKey(Body):
+    """Bind the seat of the request's token to a personal key."""
+
+    key: Token
+
+
+class KeyToken(Body):
+    """The seat token a personal key derives for its seat at a table (``seat``: which, if it holds several)."""
+
+    seat: SeatNo | None = None
+
+
+class Rematch(Body):
+    key: Token | None = None  # the personal key to bind the rematch's seat to
 
 
 class Away(Body):

@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 MASK = "[redacted]"
-# A named secret: token=…, "token": "…", invite=…, host_token, Authorization: Bearer …
+# A named secret: token=…, "token": "…", invite=…, host_token, key (personal), Authorization: Bearer …
 _NAMED = re.compile(r"""(?ix)
-    ( (?:host_|seat_)?token | invite | invitation | authorization )
+    ( (?:host_|seat_)?token | invite | invitation | authorization | \bkey )
     ( ["']? \s* [:=] \s* (?:b?["'])? (?:bearer\s+)? )
     [^\s"'&#,;)\]}]+ """)
 _BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',;)\]}]+")

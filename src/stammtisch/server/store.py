@@ -64,6 +64,9 @@ tables = Table(
     Column("created", Float, nullable=False),
     # GameSpec.rules_version the game is played under (set again at the start); migration 0002
     Column("rules_version", Integer, nullable=False, server_default="1"),
+    # Migration 0004: a finished table's rematch, and the table a rematch repeats
+    Column("rematch", String(32)),
+    Column("rematch_of", String(32)),
 )  # fmt: skip
 
 seats = Table(
@@ -74,6 +77,17 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("bot_kind", String(16)),
     Column("token_hash", String(64)),
+    # Migration 0004 (server/players.py): the personal key the seat is bound to, and the hash of the
+    # seat token that key derives for this seat
+    Column("key_hash", String(64), index=True),
+    Column("key_token_hash", String(64)),
+)  # fmt: skip
+
+# Migration 0004: the personal keys (server/players.py); only their hashes.
+players = Table(
+    "stammtisch_players", metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("created", Float, nullable=False),
 )  # fmt: skip
 
 moves = Table(
@@ -127,6 +141,8 @@ class TableRow:
     pace: dict[str, Any] | None = None  # issue 15: a timed table's pace (server/pace.py)
     standin: str = ""  # the bot kind of stand-ins ("": the game's default)
     started: float | None = None  # when the game started
+    rematch: str | None = None  # the table of its rematch, once one was asked for
+    rematch_of: str | None = None  # the table this one is the rematch of
 
 
 @dataclass
@@ -136,6 +152,17 @@ class SeatRow:
     name: str
     bot_kind: str | None
     token_hash: str | None
+    key_hash: str | None = None  # the personal key holding the seat (server/players.py)
+    key_token_hash: str | None = None  # the seat token that key derives
+
+    def values(self) -> dict[str, Any]:
+        """The seat's columns (who holds it), as written."""
+        return {"kind": self.kind, "name": self.name, "bot_kind": self.bot_kind, "token_hash": self.token_hash,
+                "key_hash": self.key_hash, "key_token_hash": self.key_token_hash}
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash, s.key_hash, s.key_token_hash)
 
 
 @dataclass
@@ -166,7 +193,7 @@ class PaceRow:
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.game, row.players, json.loads(row.options), int(row.seed), row.status,
                     row.host_hash, row.created, row.rules_version, None if row.pace is None else json.loads(row.pace),
-                    row.standin or "", row.started)
+                    row.standin or "", row.started, row.rematch, row.rematch_of)
 
 
 def _tables_with_pace() -> Any:
@@ -274,16 +301,16 @@ class Store:
     # Tables and seats.
 
     async def create_table(self, row: TableRow) -> None:
-        def write(conn: Connection) -> None:
-            conn.execute(insert(tables).values(
-                id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
-                status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
-                rules_version=row.rules_version))
-            if row.pace is not None or row.standin:
-                conn.execute(insert(paces).values(table_id=row.id, pace=json.dumps(row.pace or {}),
-                                                  standin=row.standin))
+        await self._run(self._write_table, row)
 
-        await self._run(write)
+    @staticmethod
+    def _write_table(conn: Connection, row: TableRow) -> None:
+        conn.execute(insert(tables).values(
+            id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
+            status=row.status, host_hash=row.host_hash, created=row.created or time.time(),
+            rules_version=row.rules_version, rematch_of=row.rematch_of))
+        if row.pace is not None or row.standin:
+            conn.execute(insert(paces).values(table_id=row.id, pace=json.dumps(row.pace or {}), standin=row.standin))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         def read(conn: Connection) -> tuple[TableRow, list[SeatRow]] | None:
@@ -291,7 +318,7 @@ class Store:
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
-            return _table_row(row), [SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash) for s in seat_rows]
+            return _table_row(row), [_seat_row(s) for s in seat_rows]
 
         return await self._run(read)
 
@@ -308,7 +335,7 @@ class Store:
             seat_rows = conn.execute(select(seats).where(seats.c.table_id.in_(ids))).all() if ids else []
             by_table: dict[str, list[SeatRow]] = {}
             for s in sorted(seat_rows, key=lambda s: s.seat):
-                by_table.setdefault(s.table_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot_kind, s.token_hash))
+                by_table.setdefault(s.table_id, []).append(_seat_row(s))
             return [(_table_row(r), by_table.get(r.id, [])) for r in rows]
 
         return await self._run(read)
@@ -335,8 +362,7 @@ class Store:
     async def claim_seat(self, table_id: str, seat: SeatRow) -> None:
         """Take a free seat of an open table; Conflict if somebody has it or the table started."""
         def write(conn: Connection) -> None:
-            conn.execute(insert(seats).values(table_id=table_id, seat=seat.seat, kind=seat.kind, name=seat.name,
-                                              bot_kind=seat.bot_kind, token_hash=seat.token_hash))
+            conn.execute(insert(seats).values(table_id=table_id, seat=seat.seat, **seat.values()))
             status = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
             if status != "open":
                 raise Conflict("the table has started")
@@ -356,17 +382,17 @@ class Store:
             for row in rows:
                 if row.seat in abandoned and status == "running":
                     conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat)
-                                 .values(kind=row.kind, name=row.name, token_hash=row.token_hash))
+                                 .values(**row.values()))  # the leaver's key no longer holds it
                     continue
                 replaced = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat,
                                                             seats.c.kind == "invited")
-                                        .values(token_hash=row.token_hash)).rowcount
+                                        .values(token_hash=row.token_hash, key_hash=None,
+                                                key_token_hash=None)).rowcount
                 if replaced:
                     continue
                 if status != "open":
                     raise Conflict("the table has started")
-                conn.execute(insert(seats).values(table_id=table_id, seat=row.seat, kind=row.kind, name=row.name,
-                                                  bot_kind=row.bot_kind, token_hash=row.token_hash))
+                conn.execute(insert(seats).values(table_id=table_id, seat=row.seat, **row.values()))
 
         try:
             await self._run(write)
@@ -378,11 +404,90 @@ class Store:
         def write(conn: Connection) -> None:
             result = conn.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token_hash == invite_hash,
-                seats.c.kind == "invited").values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash))
+                seats.c.kind == "invited").values(**seat.values()))
             if result.rowcount != 1:
                 raise Conflict(f"the invitation to seat {seat.seat} was used or replaced meanwhile")
 
         await self._run(write)
+
+    # Personal keys (server/players.py) and rematches.
+
+    async def add_player(self, key_hash: str) -> None:
+        def write(conn: Connection) -> None:
+            conn.execute(insert(players).values(key_hash=key_hash, created=time.time()))
+
+        await self._run(write)
+
+    async def player_known(self, key_hash: str) -> bool:
+        def read(conn: Connection) -> bool:
+            return conn.execute(select(players.c.key_hash).where(players.c.key_hash == key_hash)).first() is not None
+
+        return await self._run(read)
+
+    async def tables_of_key(self, key_hash: str, statuses: tuple[str, ...], limit: int
+                            ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest ``limit`` tables of these statuses where the key holds a seat, with all their seats."""
+        def read(conn: Connection) -> list[tuple[TableRow, list[SeatRow]]]:
+            held = select(seats.c.table_id).where(seats.c.key_hash == key_hash)
+            rows = conn.execute(_tables_with_pace().where(tables.c.id.in_(held), tables.c.status.in_(statuses))
+                                .order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)).all()
+            ids = [r.id for r in rows]
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                     .order_by(seats.c.seat)).all() if ids else []
+            by_table: dict[str, list[SeatRow]] = {}
+            for s in seat_rows:
+                by_table.setdefault(s.table_id, []).append(_seat_row(s))
+            return [(_table_row(r), by_table.get(r.id, [])) for r in rows]
+
+        return await self._run(read)
+
+    async def bind_key(self, table_id: str, seat: SeatRow) -> None:
+        """Bind the seat to ``seat.key_hash`` while its token is still ``seat.token_hash``; Conflict if not."""
+        def write(conn: Connection) -> None:
+            result = conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token_hash == seat.token_hash)
+                .values(key_hash=seat.key_hash, key_token_hash=seat.key_token_hash))
+            if result.rowcount != 1:
+                raise Conflict(f"seat {seat.seat} changed hands meanwhile")
+
+        await self._run(write)
+
+    async def replace_seat(self, table_id: str, before: SeatRow, after: SeatRow) -> None:
+        """Give a seat to ``after``'s holder if it is still as in ``before`` (kind and token); Conflict if not."""
+        def write(conn: Connection) -> None:
+            token = (seats.c.token_hash.is_(None) if before.token_hash is None
+                     else seats.c.token_hash == before.token_hash)
+            result = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == before.seat,
+                                                      seats.c.kind == before.kind, token).values(**after.values()))
+            if result.rowcount != 1:
+                raise Conflict(f"seat {before.seat} changed hands meanwhile")
+
+        await self._run(write)
+
+    async def add_rematch(self, table_id: str, row: TableRow, seat_rows: list[SeatRow]) -> str:
+        """Create ``row`` with its seats as the rematch of ``table_id``, unless that table has one already:
+        the rematch's id either way (the table's one rematch, whichever process asked first)."""
+        def write(conn: Connection) -> None:
+            self._write_table(conn, row)
+            for seat in seat_rows:
+                conn.execute(insert(seats).values(table_id=row.id, seat=seat.seat, **seat.values()))
+            named = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.rematch.is_(None),
+                                                      tables.c.status == "finished").values(rematch=row.id))
+            if named.rowcount != 1:
+                raise Conflict("the table has its rematch already")  # rolls the new table back
+
+        try:
+            await self._run(write)
+            return row.id
+        except Conflict:
+            def read(conn: Connection) -> str | None:
+                found: str | None = conn.execute(select(tables.c.rematch).where(tables.c.id == table_id)).scalar()
+                return found
+
+            found = await self._run(read)
+            if found is None:
+                raise
+            return found
 
     async def running(self) -> list[TableRow]:
         def read(conn: Connection) -> list[TableRow]:
@@ -442,8 +547,7 @@ class Store:
                                                      move_no=change.move_no, what=change.what, at=change.at))
             if seat is not None:
                 conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                             .values(kind=seat.kind, name=seat.name, bot_kind=seat.bot_kind,
-                                     token_hash=seat.token_hash))
+                             .values(**seat.values()))
 
         try:
             await self._run(write)

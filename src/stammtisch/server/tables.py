@@ -34,6 +34,7 @@ from stammtisch.engine.registry import games, make_game
 from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.config import Config
+from stammtisch.server.keys import key_columns, key_hash, wrong_key
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
@@ -291,7 +292,9 @@ class LiveTable:
         found: Seat | None = None
         for seat, info in self.seats.items():  # compare with every seat: the time tells nothing
             # An invited seat's hash is its invitation's, which names the seat but does not hold it.
-            if info.token_hash and hmac.compare_digest(info.token_hash, digest) and info.kind != "invited":
+            held = info.token_hash is not None and hmac.compare_digest(info.token_hash, digest)
+            by_key = info.key_token_hash is not None and hmac.compare_digest(info.key_token_hash, digest)
+            if (held or by_key) and info.kind != "invited":
                 found = seat
         return found
 
@@ -310,6 +313,10 @@ class LiveTable:
                                 "pace": self.pace.to_json(), "standin_kind": self.standin_kind()}
         if self.status == INTERRUPTED:
             data["interrupted"] = interrupted_info(self.row)
+        if self.row.rematch:
+            data["rematch"] = self.row.rematch  # its rematch's table (server/players.py)
+        if self.row.rematch_of:
+            data["rematch_of"] = self.row.rematch_of
         if self.game is not None:
             data["move_no"] = self.move_no(None)
             data["to_act"] = list(self.to_act())
@@ -481,9 +488,10 @@ class Hub:
         if found is None:
             return False
         before = (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
-                  len(table.changes))
+                  len(table.changes), table.row.rematch)
         row, seat_rows = found
         table.seats = {s.seat: s for s in seat_rows}
+        table.row.rematch = row.rematch
         if row.status == INTERRUPTED and table.status != INTERRUPTED:  # by another process's start
             self.tables.pop(table.id, None)  # read again (its record) when next asked for
             table.row.status, table.match = row.status, None
@@ -499,7 +507,7 @@ class Hub:
             entries = await self.store.moves(table.id, after=table.version)
             table.catch_up(entries, await self.store.seat_changes(table.id, len(table.changes)))
         changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
-                             len(table.changes))
+                             len(table.changes), table.row.rematch)
         if changed:
             self.wake(table)
             self.kick_bots(table)
@@ -623,14 +631,24 @@ class Hub:
         await self.changed(table)
 
     async def join(self, table: LiveTable, seat: int, body: dict[str, Any], token: str | None) -> dict[str, Any]:
+        """Take a free seat, or (``token``: an invitation) claim an invited one; with ``key``, bound to
+        that personal key (server/keys.py)."""
         name = _name(get_field(body, "name", str, default_name(seat, "human")))
+        key = await self.known_key(get_field(body, "key", str, None))
         if token:
-            return await self._accept(table, seat, token, name)
+            return await self._accept(table, seat, token, name, key)
         new = new_token()
-        await self._claim(table, SeatRow(seat, "human", name, None, hash_token(new)))
+        await self._claim(table, SeatRow(seat, "human", name, None, hash_token(new), *key_columns(key, table.id, seat)))
         return {"table_id": table.id, "seat": seat, "token": new}
 
-    async def _accept(self, table: LiveTable, seat: int, invitation: str, name: str) -> dict[str, Any]:
+    async def known_key(self, key: str | None) -> str | None:
+        """``key`` if it is a personal key of this server (403 if not); None stays None."""
+        if key is not None and not await self.store.player_known(key_hash(key)):
+            raise wrong_key()
+        return key
+
+    async def _accept(self, table: LiveTable, seat: int, invitation: str, name: str,
+                      key: str | None = None) -> dict[str, Any]:
         """Claim an invitation: the player gets a fresh seat token, and the invitation is used up."""
         new = new_token()
         async with table.lock:
@@ -640,7 +658,7 @@ class Hub:
                     or not hmac.compare_digest(held.token_hash, hash_token(invitation))):
                 raise ApiError(403, "wrong_token", f"that is no (longer an) invitation to seat {seat}: it may have "
                                                    "been used or replaced by a new one")
-            claimed = SeatRow(seat, "human", name, None, hash_token(new))
+            claimed = SeatRow(seat, "human", name, None, hash_token(new), *key_columns(key, table.id, seat))
             try:
                 await self.store.accept_invite(table.id, held.token_hash, claimed)
             except Conflict as error:
@@ -712,14 +730,18 @@ class Hub:
             await self.refresh(table)
             if table.status != "open":
                 raise conflict("the table has already started")
-            try:
-                await self.store.start(table.id, table.row.players, rules_version(table.row.game))
-                table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules
-            except Conflict as error:
-                raise conflict(str(error)) from None
-            await self.refresh(table)
+            await self.begin_game(table)
         await self.changed(table)
         return table.info()
+
+    async def begin_game(self, table: LiveTable) -> None:
+        """Start an open table whose seats are all taken (call with its lock held)."""
+        try:
+            await self.store.start(table.id, table.row.players, rules_version(table.row.game))
+            table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules
+        except Conflict as error:
+            raise conflict(str(error)) from None
+        await self.refresh(table)
 
     # Playing.
 

@@ -1,7 +1,8 @@
 """The browser client: its pages and static files, its UI texts, and the browser's WebSocket.
 
-- ``/`` is the lobby, ``/play/{table_id}`` a table (waiting room, then the game); both are static
-  HTML pages whose scripts (``/static/app.js``, ``/static/lobby.js``) do the rest.
+- ``/`` is the lobby, ``/play/{table_id}`` a table (waiting room, then the game), ``/my-games`` the
+  tables of the browser's personal key; static HTML pages whose scripts (``/static/app.js``,
+  ``/static/lobby.js``, ``/static/mygames.js``) do the rest.
 - ``/api/i18n/{lang}`` gives the UI texts of ``stammtisch.web.strings`` and the word tables of the
   games' text modules, translated.
 - ``/ws/play/{table_id}?lang=…&since=…`` speaks the protocol of ``/ws/tables/{id}``
@@ -322,7 +323,7 @@ def _state_cache(table: LiveTable) -> StateCache:
     patches of their views (shared by the languages of one seat).  Keyed
     by seat: a seat's message is only ever sent to sockets of that same seat."""
     stamp = (table.version, table.status, tuple(connected(table)),
-             tuple((s.seat, s.kind, s.name) for s in table.seats.values()), len(table.changes))
+             tuple((s.seat, s.kind, s.name) for s in table.seats.values()), len(table.changes), table.row.rematch)
     cached: StateCache | None = table.caches.get("states")
     if cached is None or cached[0] != stamp:
         cached = table.caches["states"] = (stamp, {}, {}, {}, {}, {})
@@ -510,6 +511,7 @@ async def play_socket(websocket: WebSocket) -> None:
 routes: list[BaseRoute] = [
     Route("/", page("lobby.html")),
     Route("/play/{table_id}", page("game.html")),
+    Route("/my-games", page("mygames.html")),
     Route("/rules/{game}", rules_page),
     Route("/api/i18n/{lang}", ui_texts),
     WebSocketRoute("/ws/play/{table_id}", play_socket),

@@ -105,6 +105,13 @@ FRAME = (
     N_("Copy: {what}"),
     N_("Copy"),
     N_("Please enter your name first."),
+    N_("My games"),
+    N_("Rematch"),
+    N_("The same seats, options and pace; the other players are asked to join."),
+    N_("A rematch with the same seats, options and pace is ready."),
+    N_("Join the rematch"),
+    N_("Go to the rematch"),
+    N_("Watch the rematch"),
 )
 
 # lobby.js: the lobby.
@@ -144,6 +151,24 @@ LOBBY = (
     N_("Open tables"),
     N_("free seats: {count}"),
     N_("No open tables right now."),
+    N_("All my games, those waiting for me first"),
+)
+
+# mygames.js: My games, the tables of the browser's personal key.
+MY_GAMES = (
+    N_("Your tables, those waiting for you first"),
+    N_("Loading…"),
+    # TRANSLATORS: {names} lists the other players at a table.
+    N_("with {names}"),
+    N_("A rematch waits for you to join."),
+    N_("Time left: {time}"),
+    N_("Your personal key"),
+    N_("This browser recognises you by a personal key, without a password. To see and play your games on "
+       "another device, copy the key there. Keep it secret: whoever has it can play your seats."),
+    N_("Show my key"),
+    N_("Your key"),
+    N_("A key from another device"),
+    N_("Use this key"),
 )
 
 

@@ -3,8 +3,8 @@
 // export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, installHelp, loadTexts, mySeats, preferredLanguage,
-  rememberSeat, showAlert, topBar, uid,
+  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, ensureKey, fill, formatDuration, installHelp, loadTexts, mySeats,
+  personalKey, preferredLanguage, rememberSeat, showAlert, topBar, uid,
 } from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -56,9 +56,10 @@ async function acceptInvitation(name) {
   if (!pending || page.claiming) return;
   page.claiming = true;
   try {
+    const key = await keyForSeat();
     const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${pending.seat}`,
-      name ? { name } : {}, pending.token);
-    rememberSeat(tableId, { token: data.token, seat: data.seat, invitation: null });
+      { ...(name ? { name } : {}), ...(key ? { key } : {}) }, pending.token);
+    rememberSeat(tableId, { token: data.token, seat: data.seat, invitation: null, keyed: Boolean(key) });
     showAlert("");
     reconnectSoon(0, true);
   } catch (error) {
@@ -74,6 +75,27 @@ function hostToken() {
   return (mySeats()[tableId] || {}).host || null;
 }
 
+/** The personal key a seat taken here is bound to (made on first use); none if the server refuses one. */
+async function keyForSeat() {
+  try {
+    return await ensureKey();
+  } catch {
+    return null;
+  }
+}
+
+/** Opened on another device of the same player (My games): the seat token the personal key derives here. */
+async function seatFromKey() {
+  const key = personalKey();
+  if (!key || seatToken()) return;
+  try {
+    const data = await api("POST", `/api/players/me/tables/${encodeURIComponent(tableId)}/token`, {}, key);
+    rememberSeat(tableId, { token: data.token, seat: data.seat, keyed: true });
+  } catch {
+    // the key holds no seat here: watch
+  }
+}
+
 // ---------------------------------------------------------------- start
 
 async function start() {
@@ -82,6 +104,7 @@ async function start() {
   await loadGames();
   installHelp();
   renderChrome();
+  await seatFromKey();
   connect();
   window.addEventListener("online", () => reconnectSoon(0));
   document.addEventListener("visibilitychange", () => {
@@ -469,7 +492,7 @@ function renderDecision(message, ctx, board) {
   const panel = document.getElementById("decision");
   const { t } = page.texts;
   const key = JSON.stringify([page.texts.lang, message.lang, message.move_no, message.legal, message.labels,
-    message.undo_allowed, message.status, message.to_act]);
+    message.undo_allowed, message.status, message.to_act, message.table.rematch || null, message.seat]);
   if (key === page.decisionKey) return;
   page.decisionKey = key;
   const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
@@ -478,7 +501,7 @@ function renderDecision(message, ctx, board) {
   const names = seatList(message);
   let body;
   if (message.status === "finished") {
-    body = [el("h2", { id: titleId }, t("The game is over.")), finalScores(message)];
+    body = [el("h2", { id: titleId }, t("The game is over.")), finalScores(message), rematchBox(message)];
   } else if (legal.length) {
     const groups = (board.groups && board.groups(legal, message.labels, message.view, ctx)) || defaultGroups(legal);
     body = [
@@ -508,6 +531,40 @@ function renderDecision(message, ctx, board) {
   if (hadFocus && legal.length) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
+  }
+}
+
+/** The final table's rematch (docs/web.md): a seated player starts it, the others join it, spectators
+ * may follow it. */
+function rematchBox(message) {
+  const { t } = page.texts;
+  const next = message.table.rematch;
+  const seated = message.seat !== null && message.seat !== undefined && seatToken();
+  const link = (text) => el("a", { href: `/play/${encodeURIComponent(next)}` }, text);
+  let body;
+  if (next && (!seated || (mySeats()[next] || {}).token)) {
+    body = el("p", {}, link(seated ? t("Go to the rematch") : t("Watch the rematch")));
+  } else if (next) {
+    body = [el("p", {}, t("A rematch with the same seats, options and pace is ready.")),
+      el("p", {}, el("button", { type: "button", class: "primary", onclick: rematch }, t("Join the rematch")))];
+  } else if (seated) {
+    body = el("p", {}, el("button", { type: "button", class: "primary", onclick: rematch }, t("Rematch")),
+      " ", el("span", { class: "hint" }, t("The same seats, options and pace; the other players are asked to join.")));
+  }
+  return body ? el("div", { class: "rematch" }, body) : null;
+}
+
+/** Starts the rematch, or joins it once another player has: this browser's seat there, then its page. */
+async function rematch() {
+  try {
+    const key = await keyForSeat();
+    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, key ? { key } : {},
+      seatToken());
+    rememberSeat(data.table_id, { token: data.token, seat: data.seat, game: page.message.table.game,
+      keyed: Boolean(key), ...(data.host_token ? { host: data.host_token } : {}) });
+    location.assign(`/play/${encodeURIComponent(data.table_id)}`);
+  } catch (error) {
+    showAlert(error.message);
   }
 }
 
@@ -650,14 +707,7 @@ function paceLine(pace) {
 
 /** Seconds as the clock shows them: 1:05:09 under a day, "2 d 3 h" beyond. */
 function duration(seconds) {
-  const { t } = page.texts;
-  const whole = Math.max(0, Math.ceil(seconds));
-  if (whole >= 86400) return t("{days} d {hours} h", { days: Math.floor(whole / 86400),
-    hours: Math.floor((whole % 86400) / 3600) });
-  const h = Math.floor(whole / 3600);
-  const m = String(Math.floor((whole % 3600) / 60)).padStart(h ? 2 : 1, "0");
-  const s = String(whole % 60).padStart(2, "0");
-  return h ? `${h}:${m}:${s}` : `${m}:${s}`;
+  return formatDuration(page.texts.t, seconds);
 }
 
 /** A seat's time left: counting down from its deadline while it runs (this browser's clock). */
@@ -927,8 +977,10 @@ async function takeSeat(seat) {
   }
   localStorage.setItem(NAME_KEY, name);
   try {
-    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { name });
-    rememberSeat(tableId, { token: data.token, seat: data.seat, game: page.message.table.game });
+    const key = await keyForSeat();
+    const data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`,
+      key ? { name, key } : { name });
+    rememberSeat(tableId, { token: data.token, seat: data.seat, game: page.message.table.game, keyed: Boolean(key) });
     showAlert("");
     reconnectSoon(0, true);
   } catch (error) {

@@ -147,6 +147,53 @@ export function forgetSeat(tableId) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 
+// ---------------------------------------------------------------- the personal key (docs/web.md, "My games")
+
+const KEY_KEY = "stammtisch.key";
+const NEW_KEY = "stammtisch.key.new"; // set while the key made here has not been shown yet
+
+/** The personal key kept in this browser, or null. */
+export function personalKey() {
+  return localStorage.getItem(KEY_KEY);
+}
+
+/** The personal key, made by the server on first use (shown once on the My games page). */
+export async function ensureKey() {
+  const kept = personalKey();
+  if (kept) return kept;
+  const { key } = await api("POST", "/api/players", {});
+  localStorage.setItem(KEY_KEY, key);
+  localStorage.setItem(NEW_KEY, "1");
+  return key;
+}
+
+/** Uses a key from another device: this browser's seats are bound to it next time (My games). */
+export function useKey(key) {
+  localStorage.setItem(KEY_KEY, key);
+  localStorage.removeItem(NEW_KEY);
+  const all = mySeats();
+  for (const info of Object.values(all)) delete info.keyed;
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+/** Whether the key was made here and not shown yet; asking marks it shown. */
+export function takeNewKeyNotice() {
+  const fresh = localStorage.getItem(NEW_KEY) === "1";
+  localStorage.removeItem(NEW_KEY);
+  return fresh;
+}
+
+/** Seconds as a clock shows them: 1:05:09 under a day, "2 d 3 h" beyond. */
+export function formatDuration(t, seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 86400) return t("{days} d {hours} h", { days: Math.floor(whole / 86400),
+    hours: Math.floor((whole % 86400) / 3600) });
+  const h = Math.floor(whole / 3600);
+  const m = String(Math.floor((whole % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  const s = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${m}:${s}` : `${m}:${s}`;
+}
+
 /** A bot kind as the reader says it (the kinds themselves stay English in the API). */
 export function botKindName(t, kind) {
   return {
@@ -155,7 +202,7 @@ export function botKindName(t, kind) {
   }[kind] || kind;
 }
 
-/** The top bar: home link, title, language switch. onLanguage(code) is called on a change. */
+/** The top bar: home link, title, my games, language switch. onLanguage(code) is called on a change. */
 export function topBar(texts, title, onLanguage) {
   const { t } = texts;
   const select = el("select", { id: "language", onchange: (e) => onLanguage(e.target.value) },
@@ -165,6 +212,7 @@ export function topBar(texts, title, onLanguage) {
     el("a", { class: "brand", href: "/", "aria-label": t("Stammtisch: back to the lobby") },
       el("img", { src: "/static/favicon.svg", alt: "", width: 28, height: 28 }), el("span", {}, "Stammtisch")),
     el("h1", { class: "page-title" }, title),
+    el("a", { class: "my-games-link", href: "/my-games" }, t("My games")),
     el("label", { class: "language", for: "language" }, el("span", {}, t("Language")), select),
   ];
 }

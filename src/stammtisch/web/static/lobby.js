@@ -1,8 +1,8 @@
 // The lobby: create a table (game, players, options, who sits where), open tables, your games.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, loadTexts, mySeats, preferredLanguage, rememberSeat,
-  showAlert, topBar,
+  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, ensureKey, fill, loadTexts, mySeats, preferredLanguage,
+  rememberSeat, showAlert, topBar,
 } from "./common.js";
 
 const state = { texts: null, games: {}, open: [], mine: [] };
@@ -199,8 +199,9 @@ async function createTable(game, players, options, name, plan, pace) {
   const created = await api("POST", "/api/tables", { game, players, options, ...pace });
   const id = created.table_id;
   rememberSeat(id, { host: created.host_token, game });
-  const mine = await api("POST", `/api/tables/${encodeURIComponent(id)}/seats/0`, { name });
-  rememberSeat(id, { token: mine.token, seat: 0 });
+  const key = await ensureKey().catch(() => null); // the seat is bound to the personal key (My games)
+  const mine = await api("POST", `/api/tables/${encodeURIComponent(id)}/seats/0`, key ? { name, key } : { name });
+  rememberSeat(id, { token: mine.token, seat: 0, keyed: Boolean(key) });
   const invites = {};
   for (const [index, choice] of plan.entries()) {
     const seat = index + 1;
@@ -227,6 +228,7 @@ function renderLists() {
   const statusName = { open: t("waiting for players"), running: t("running"), finished: t("finished"),
     interrupted: t("interrupted by an upgrade") };
   fill(mine, el("h2", { id: "mine-title" }, t("Your games")),
+    el("p", {}, el("a", { href: "/my-games" }, t("All my games, those waiting for me first"))),
     state.mine.length
       ? el("ul", { class: "table-list" }, state.mine.map(({ table, info }) => el("li", {},
         el("a", { href: `/play/${encodeURIComponent(table.id)}` },
