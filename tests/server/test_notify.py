@@ -225,3 +225,24 @@ def test_bad_notice_settings_are_refused_and_change_nothing(tmp_path: Path, inbo
     finally:
         with_mail.stop()
         without.stop()
+
+
+def test_a_notice_owed_when_the_server_is_killed_is_sent_once_after_the_restart(
+        tmp_path: Path, inbox: tuple[Inbox, int]) -> None:
+    # issue 15: notices are rows in the database, not timers: a restarted server sends what was owed
+    handler, port = inbox
+    server = ServerProcess(tmp_path, extra=mail_flags(port, delay=2), log_level="info").start()
+    try:
+        api = Api(server.url)
+        table_id, tokens = two_players(api)
+        api.ok("PUT", f"/api/tables/{table_id}/notify", tokens[1], json={"email": ADDRESS, "lang": "it"})
+        play_until_to_act(api, table_id, tokens, 1)
+        server.kill()  # before the turn's e-mail was due
+        assert handler.about(table_id) == []
+        server.start()
+        mail = wait_for(lambda: handler.about(table_id), "e-mail after the restart")[0]
+        assert str(mail["Subject"]) == f"Tocca a te al tavolo {table_id} (Glück Auf)"
+        time.sleep(1.0)  # ten ticks: a second copy would be here
+        assert len(handler.about(table_id)) == 1
+    finally:
+        server.stop()

@@ -151,12 +151,18 @@ class Notifier:
                 await self.task
 
     async def _loop(self) -> None:
+        ticks = 0
         while True:
             try:
+                if ticks % 60 == 59:  # tables with addresses that another (maybe stopped) process held
+                    for table_id in await self.hub.store.running_with_contacts():
+                        if table_id not in self.hub.tables:
+                            await self.hub.get(table_id)
                 await self.look(time.time())
                 await self.send_due(time.time())
             except Exception:
                 log.exception("e-mail notices")
+            ticks += 1
             await asyncio.sleep(self.hub.config.clock_tick)
 
     async def look(self, now: float) -> None:
