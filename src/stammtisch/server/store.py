@@ -24,6 +24,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -134,6 +135,7 @@ notices = Table(
     Column("tries", Integer, nullable=False, server_default="0"),
     Column("done", Float),  # sent or given up
     Column("outcome", String(16)),  # sent, skipped (no longer true when due), failed
+    Index("stammtisch_notices_waiting", "done", "due"),
 )  # fmt: skip
 
 # PostgreSQL advisory locks of one table's log and seat changes (the two-number form: its keys never
