@@ -65,7 +65,7 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a bound for a busy machine, not a speed requirement
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}")
@@ -75,6 +75,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
+        self.kill()  # the caller gets no handle on it: it must not live on past the test
         raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:

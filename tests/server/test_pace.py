@@ -231,3 +231,98 @@ def test_asking_for_a_stand_in_and_taking_the_seat_back_needs_the_seats_token(cl
     assert api.ok("GET", f"/api/tables/{table_id}")["seats"][1]["standin"] == "asked"
     api.ok("POST", f"/api/tables/{table_id}/back", tokens[1], json={})
     assert api.ok("GET", f"/api/tables/{table_id}")["seats"][1]["standin"] is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_deadline_claim_and_a_move_made_from_stale_knowledge_cannot_both_win(tmp_path: Path, backend: str) -> None:
+    # issue 15, reliability: two writers (two connections, as two processes have) that both saw the
+    # same log: the seat change is added only while the log is as it saw it, and a timed player's move
+    # only while the seat changes are — whichever commits second gets Conflict
+    import asyncio
+
+    from stammtisch.server.store import Conflict, SeatChange, Store, TableRow
+
+    if backend == "postgres" and not services_up():
+        if IN_CI:
+            pytest.fail("PostgreSQL must run in CI (.ci/run starts it)")
+        pytest.skip("PostgreSQL not reachable on 127.0.0.1")
+    url = (POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://") if backend == "postgres"
+           else f"sqlite+aiosqlite:///{tmp_path / 'race.db'}")
+
+    async def race() -> None:
+        claimer, player = Store(url), Store(url)
+        await claimer.open()
+        await player.open()
+        try:
+            table_id = f"race{random.randrange(10**9)}"
+            await claimer.create_table(TableRow(table_id, "glueckauf", 2, {}, 1, "running", "-", time.time()))
+            # the player's move commits first: the claim made from the log before it loses
+            await player.append_checked(table_id, 1, 0, ["pass"], False, time.time(), None, 0)
+            with pytest.raises(Conflict):
+                await claimer.add_seat_change(table_id, SeatChange(0, 0, 0, "timeout", time.time()))
+            # the claim commits first: the move made without knowing of it loses
+            await claimer.add_seat_change(table_id, SeatChange(0, 0, 1, "timeout", time.time()))
+            with pytest.raises(Conflict):
+                await player.append_checked(table_id, 2, 0, ["pass"], False, time.time(), None, 0)
+            # knowing of the change (one seat change), the stand-in's move goes in
+            await claimer.append_checked(table_id, 2, 0, ["pass"], False, time.time(), "heuristic", 1)
+            assert [(m.move_no, m.standin) for m in await player.moves(table_id)] == [(1, None), (2, "heuristic")]
+            assert [(c.no, c.move_no) for c in await player.seat_changes(table_id)] == [(0, 1)]
+        finally:
+            await claimer.close()
+            await player.close()
+
+    asyncio.run(race())
+
+
+def log_and_changes(server: ServerProcess, table_id: str
+                    ) -> tuple[list[tuple[int, int, Any]], list[tuple[int, int, str]]]:
+    moves = f"SELECT move_no, seat, standin FROM stammtisch_moves WHERE table_id = '{table_id}' ORDER BY move_no"
+    changes = f"SELECT move_no, seat, what FROM stammtisch_seat_changes WHERE table_id = '{table_id}' ORDER BY no"
+    import psycopg
+
+    assert server.database is not None
+    with psycopg.connect(server.database) as conn:
+        return ([tuple(r) for r in conn.execute(moves)], [tuple(r) for r in conn.execute(changes)])
+
+
+def test_players_moving_at_their_deadline_in_one_process_race_the_claims_of_another_and_one_wins(
+        tmp_path: Path) -> None:
+    # issue 15, reliability: the players move through one process right around their deadlines while
+    # the other process's clock watcher claims the seats; in the log every move by a seat a stand-in
+    # held is the stand-in's, and every other move the player's: never both for one decision
+    if not services_up():
+        if IN_CI:
+            pytest.fail("PostgreSQL and Redis must run in CI (.ci/run starts them)")
+        pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
+    servers = [ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, extra=TICK).start(),
+               ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, extra=("--clock-tick", "3600")).start()]
+    try:
+        watcher, mover = Api(servers[0].url), Api(servers[1].url)
+        rng = random.Random(11)
+        outcomes: list[int] = []
+        for _table in range(3):
+            table_id, _host, tokens = create(watcher, {"mode": "turn", "per_move": 2}, {})
+            for _round in range(6):
+                info = mover.ok("GET", f"/api/tables/{table_id}")
+                seats = [s for s in info["to_act"] if not info["seats"][s]["standin"]]
+                if info["status"] != "running" or not seats:
+                    break
+                deadline = info["clocks"][seats[0]]["deadline"]
+                state = mover.view(table_id, tokens[seats[0]])
+                time.sleep(max(0.0, deadline + rng.uniform(-0.15, 0.15) - time.time()))
+                outcomes.append(mover.act(table_id, tokens[seats[0]], rng.choice(state["legal"]),
+                                          state["move_no"]).status_code)
+            time.sleep(0.5)  # let the stand-ins' moves and claims settle
+            moves, changes = log_and_changes(servers[0], table_id)
+            held: set[int] = set()
+            pending = list(changes)
+            for move_no, seat, standin in moves:
+                while pending and pending[0][0] < move_no:
+                    _at, changed, what = pending.pop(0)
+                    (held.add if what in ("timeout", "left", "asked") else held.discard)(changed)
+                assert (standin is not None) == (seat in held), (table_id, move_no, seat, standin, changes)
+        assert set(outcomes) <= {200, 409, 422} and 200 in outcomes
+    finally:
+        for server in servers:
+            server.stop()

@@ -107,7 +107,8 @@ def test_a_turn_based_seat_times_out_a_stand_in_plays_and_the_player_takes_the_s
     assert not errors, errors
 
 
-def test_a_real_time_clock_runs_out_and_the_stand_in_moves(server: ServerProcess, browser: Any) -> None:
+def test_a_real_time_clock_runs_out_the_stand_in_moves_and_the_player_takes_the_seat_back(
+        server: ServerProcess, browser: Any) -> None:
     page, table_id, errors = seat_zero_page(server, browser, {"mode": "realtime", "base": 2, "increment": 0})
     page.wait_for_selector("#seats .clock", timeout=WAIT_MS)
     wait_status(page, "time ran out: a stand-in plays")
@@ -116,4 +117,24 @@ def test_a_real_time_clock_runs_out_and_the_stand_in_moves(server: ServerProcess
     clock = table["clocks"][0]  # run out: at zero, or running with its deadline passed
     assert table["seats"][0]["standin"] == "timeout"
     assert clock["left"] <= 0.1 or (clock["deadline"] is not None and clock["deadline"] <= time.time())
+    # the player comes back: a fresh minute on the clock (server/pace.py RETURN_GRACE), and plays
+    take_back_and_play(page)
+    seat = Api(server.url).ok("GET", f"/api/tables/{table_id}")["seats"][0]
+    assert seat["standin"] in (None, "timeout")  # its minute may have run out again since
     assert not errors, errors
+
+
+def test_the_bots_clocks_run_on_the_table_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    # issue 15: "clocks visible to all" — a bot's clock counts down while it is to act, like a person's
+    slow_bots = ServerProcess(tmp_path_factory.mktemp("slow-bots"), bot_delay=4.0).start()
+    try:
+        page, _table_id, errors = seat_zero_page(slow_bots, browser, {"mode": "realtime", "base": 600,
+                                                                       "increment": 5})
+        bot_clock = "#seats .clock.running:is([data-seat='1'], [data-seat='2'])"
+        page.wait_for_selector(bot_clock, timeout=WAIT_MS)
+        first = page.inner_text(bot_clock)
+        page.wait_for_function("([selector, first]) => { const e = document.querySelector(selector);"
+                               " return e && e.textContent !== first; }", arg=[bot_clock, first], timeout=WAIT_MS)
+        assert not errors, errors
+    finally:
+        slow_bots.stop()

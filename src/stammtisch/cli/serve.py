@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from rich.console import Console
 from stammtisch.cli.common import CliError, game_titles
 from stammtisch.cli.database import add_database_options
 from stammtisch.i18n import N_, _
-from stammtisch.server.config import Config
+from stammtisch.server.config import Config, Smtp
 
 
 def add_parser(commands: Any) -> None:
@@ -46,6 +47,21 @@ def add_parser(commands: Any) -> None:
                                "short; 0: never (default: 1)"))
     parser.add_argument("--gc-sweep", type=float, default=600.0, metavar="S",
                         help=_("seconds between full garbage collections of what was frozen (default: 600)"))
+    mail = parser.add_argument_group(_("e-mail notices (docs/operations.md, \"E-mail notices\")"))
+    mail.add_argument("--smtp", metavar="HOST:PORT",
+                      help=_("send players who give their address an e-mail when it is their turn or their time "
+                             "runs low, through this SMTP server (default: no e-mail)"))
+    mail.add_argument("--smtp-from", metavar="ADDRESS",
+                      help=_("the sender address of the e-mails (needed with --smtp)"))
+    mail.add_argument("--smtp-user", metavar="NAME", default="",
+                      help=_("log in to the SMTP server with this name; the password comes from the environment "
+                             "variable STAMMTISCH_SMTP_PASSWORD"))
+    mail.add_argument("--smtp-starttls", action="store_true",
+                      help=_("secure the connection with STARTTLS before logging in"))
+    mail.add_argument("--smtp-ssl", action="store_true", help=_("connect with TLS from the start (port 465)"))
+    mail.add_argument("--notify-delay", type=float, default=Config.notify_delay, metavar="S",
+                      help=_("seconds a turn's e-mail waits; a player who moves by then gets none (default: {value})")
+                      .format(value=Config.notify_delay))
     limits = parser.add_argument_group(_("limits (docs/api.md, \"Limits\")"))
     for flag, name, kind, text in LIMITS:
         limits.add_argument(flag, dest=name, type=kind, default=getattr(Config, name),
@@ -87,7 +103,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
     import uvicorn
 
     from stammtisch.server.app import create_app
-    from stammtisch.server.config import Config
     from stammtisch.server.limits import http_protocol
     from stammtisch.server.redact import log_config
 
@@ -103,7 +118,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
                     redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
                     client_header=args.client_header, gc_freeze=args.gc_freeze, gc_sweep=args.gc_sweep,
-                    migrate=args.migrate,
+                    migrate=args.migrate, smtp=smtp_config(args), notify_delay=args.notify_delay,
+                    site_url=f"http://{args.host}:{args.port}",
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
     prepare_schema(config, console)
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
@@ -121,6 +137,31 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
                 ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress)
     return 0
+
+
+def smtp_config(args: argparse.Namespace) -> Smtp | None:
+    """The SMTP server of ``--smtp`` and its flags (checked: a clear error for anything off)."""
+    if not args.smtp:
+        if args.smtp_from or args.smtp_user or args.smtp_starttls or args.smtp_ssl:
+            raise CliError(_("--smtp-from, --smtp-user, --smtp-starttls and --smtp-ssl need --smtp"))
+        return None
+    try:
+        host, port = Smtp.address(args.smtp)
+    except ValueError:
+        raise CliError(_("--smtp wants HOST:PORT, e.g. mail.example.org:587")) from None
+    if not args.smtp_from or "@" not in args.smtp_from:
+        raise CliError(_("--smtp needs --smtp-from, the sender address of the e-mails"))
+    if args.smtp_starttls and args.smtp_ssl:
+        raise CliError(_("choose --smtp-starttls or --smtp-ssl, not both"))
+    if args.notify_delay < 0:
+        raise CliError(_("--notify-delay must not be negative"))
+    if args.host in ("0.0.0.0", "::") and not args.public_url:
+        raise CliError(_("--smtp needs --public-url when the server listens on every address: the e-mails link "
+                         "to the table with it"))
+    password = os.environ.get("STAMMTISCH_SMTP_PASSWORD", "")
+    if args.smtp_user and not password:
+        raise CliError(_("--smtp-user needs the password in the environment variable STAMMTISCH_SMTP_PASSWORD"))
+    return Smtp(host, port, args.smtp_from, args.smtp_user, password, args.smtp_starttls, args.smtp_ssl)
 
 
 def prepare_schema(config: Config, console: Console) -> None:

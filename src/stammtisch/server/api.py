@@ -34,6 +34,7 @@ from stammtisch.server.messages import (
     KeyToken,
     NewPlayer,
     Rematch,
+    Notify,
     Start,
     Undo,
     action_field,
@@ -256,6 +257,15 @@ async def back(request: Request) -> Response:
     await body_of(request, Back)
     table = await table_of(request)
     return JSON(await hub.back(table, hub.seat_of(table, token_of(request))))
+
+
+async def notify(request: Request) -> Response:
+    """GET: the seat's own e-mail settings; PUT: set them (issue 15, server/notify.py)."""
+    hub = hub_of(request)
+    body = await body_of(request, Notify) if request.method == "PUT" else None
+    table = await table_of(request)
+    seat = hub.seat_of(table, token_of(request))
+    return JSON(hub.notify_info(table, seat) if body is None else await hub.set_contact(table, seat, body))
 
 
 async def view(request: Request) -> Response:
@@ -502,6 +512,7 @@ routes = [
     Route("/api/players/me/tables/{table_id}/token", key_token, methods=["POST"]),
     Route("/api/tables/{table_id}/away", away, methods=["POST"]),
     Route("/api/tables/{table_id}/back", back, methods=["POST"]),
+    Route("/api/tables/{table_id}/notify", notify, methods=["GET", "PUT"]),
     Route("/api/tables/{table_id}/view", view),
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/undo", undo, methods=["POST"]),

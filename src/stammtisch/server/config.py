@@ -18,6 +18,29 @@ def default_data_dir() -> Path:
     return Path.home() / ".local" / "share" / "stammtisch"
 
 
+@dataclass(frozen=True)
+class Smtp:
+    """The SMTP server e-mail notices go through (``serve --smtp``; server/notify.py)."""
+
+    host: str
+    port: int
+    sender: str  # the From address
+    user: str = ""  # log in with this name (and password) when given
+    password: str = ""
+    starttls: bool = False  # upgrade the connection with STARTTLS before logging in
+    ssl: bool = False  # TLS from the first byte (port 465)
+    timeout: float = 20.0
+
+    @staticmethod
+    def address(value: str) -> tuple[str, int]:
+        """``host:port`` (``[::1]:25`` for IPv6); ValueError with the reason otherwise."""
+        host, sep, port = value.rpartition(":")
+        host = host.removeprefix("[").removesuffix("]")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"--smtp wants host:port, not {value!r}")
+        return host, int(port)
+
+
 @dataclass
 class Config:
     data_dir: Path | None = None
@@ -48,6 +71,12 @@ class Config:
     gc_sweep: float = 600.0
     clock_tick: float = 1.0  # seconds between looks for seats whose time ran out (issue 15)
     migrate: bool = True  # upgrade an older database schema on start (server/schema.py)
+    # E-mail notices (issue 15, server/notify.py): none without an SMTP server.  A turn's e-mail waits
+    # notify_delay seconds (a player who moves by then gets none); links start with public_url, or
+    # else with site_url (the address the server listens on).
+    smtp: Smtp | None = None
+    notify_delay: float = 120.0
+    site_url: str = ""
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

@@ -137,6 +137,13 @@ class Back(Body):
     pass
 
 
+class Notify(Body):
+    """A seat's address for e-mail notices (None: no more e-mail) and their language (server/notify.py)."""
+
+    email: Annotated[str, msgspec.Meta(max_length=254)] | None = None
+    lang: Annotated[str, msgspec.Meta(max_length=8)] | None = None
+
+
 class Act(Body):
     action: ActionJSON
     move_no: Count

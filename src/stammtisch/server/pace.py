@@ -21,6 +21,8 @@ MAX_SECONDS = 30 * 24 * 3600
 RETURN_GRACE = 60.0
 # Why a stand-in holds a seat: its clock ran out, its player left the game, or asked to be replaced.
 REASONS = ("timeout", "left", "asked")
+# A player is warned (e-mail, browser notification) when this share of a decision's time is left.
+WARN_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -118,10 +120,20 @@ class Clocks:
             return None
         return began + (self.bank[seat] if self.pace.mode == "realtime" else self.pace.per_move)
 
+    def warning(self, seat: Seat) -> float | None:
+        """When the seat's player is warned that its time runs low (server/notify.py, the browser): once
+        ``WARN_SHARE`` of the time it had for this decision is left."""
+        deadline = self.deadline(seat)
+        if deadline is None:
+            return None
+        full = self.bank[seat] if self.pace.mode == "realtime" else self.pace.per_move
+        return deadline - WARN_SHARE * full
+
     def to_json(self) -> list[dict[str, Any]]:
-        """Per seat: ``deadline`` (epoch seconds) while its time runs, and real-time ``left`` (seconds
-        on its clock when it is not running).  Absolute times: the same message is right until the
-        next change, and each reader counts down on its own."""
-        return [{"seat": seat, "deadline": self.deadline(seat),
+        """Per seat: ``deadline`` (epoch seconds) while its time runs, ``warn`` (when its player is
+        warned, see ``warning``), and real-time ``left`` (seconds on its clock when it is not running).
+        Absolute times: the same message is right until the next change, and each reader counts down
+        on its own."""
+        return [{"seat": seat, "deadline": self.deadline(seat), "warn": self.warning(seat),
                  "left": round(self.bank[seat], 1) if self.pace.mode == "realtime" else None}
                 for seat in range(self.players)]

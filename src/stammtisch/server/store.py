@@ -24,6 +24,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -31,11 +32,15 @@ from sqlalchemy import (
     Text,
     and_,
     create_engine,
+    delete,
     event,
+    exists,
     func,
     insert,
+    literal,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -123,6 +128,35 @@ seat_changes = Table(
 )  # fmt: skip
 
 
+# Issue 15 (migration 0006): a seat's address for e-mail notices, and the notices (server/notify.py).
+contacts = Table(
+    "stammtisch_contacts", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("email", String(254), nullable=False),  # never shown to anybody but the seat, never logged
+    Column("lang", String(8), nullable=False),  # the language of the e-mails
+)  # fmt: skip
+
+notices = Table(
+    "stammtisch_notices", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), primary_key=True),  # turn, deadline
+    Column("mark", BigInteger, primary_key=True),  # turn: the log entry after which it became the seat's turn;
+    # deadline: the deadline in whole epoch seconds
+    Column("due", Float, nullable=False),  # when it may be sent
+    Column("lease", Float),  # a process sends it until then (another may take it over after)
+    Column("tries", Integer, nullable=False, server_default="0"),
+    Column("done", Float),  # sent or given up
+    Column("outcome", String(16)),  # sent, skipped (no longer true when due), failed
+    Index("stammtisch_notices_waiting", "done", "due"),
+)  # fmt: skip
+
+# PostgreSQL advisory locks of one table's log and seat changes (the two-number form: its keys never
+# meet the single-number key of migrations).
+TABLE_LOCK = 0x53746D54
+
+
 class Conflict(Exception):
     """Another writer got there first (a seat, a move number, a start)."""
 
@@ -181,6 +215,22 @@ class SeatChange:
     move_no: int
     what: str
     at: float
+
+
+@dataclass(frozen=True)
+class Contact:
+    email: str
+    lang: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    table_id: str
+    seat: int
+    kind: str
+    mark: int
+    due: float = 0.0
+    tries: int = 0
 
 
 @dataclass
@@ -540,11 +590,20 @@ class Store:
 
     async def add_seat_change(self, table_id: str, change: SeatChange, seat: SeatRow | None = None) -> None:
         """Claim change number ``change.no``: of two writers (processes, or a restart) that both saw
-        ``no`` changes, only one adds the next; the other gets Conflict and reads again.  With ``seat``,
-        the seat row is replaced in the same transaction (a seat handed to a new person)."""
+        ``no`` changes, only one adds the next; the other gets Conflict and reads again.  The change is
+        added only while the log has exactly ``change.move_no`` entries: a deadline claim that races a
+        player's move in another process loses if the move came first (``append_checked`` is the other
+        half).  With ``seat``, the seat row is replaced in the same transaction (a seat handed to a new
+        person)."""
         def write(conn: Connection) -> None:
-            conn.execute(insert(seat_changes).values(table_id=table_id, no=change.no, seat=change.seat,
-                                                     move_no=change.move_no, what=change.what, at=change.at))
+            self._lock_table(conn, table_id)
+            later = exists().where(moves.c.table_id == table_id, moves.c.move_no > change.move_no)
+            values = select(literal(table_id), literal(change.no), literal(change.seat), literal(change.move_no),
+                            literal(change.what), literal(change.at)).where(~later)
+            added = conn.execute(insert(seat_changes).from_select(  # (rowcount of INSERT … SELECT: not on psycopg)
+                ["table_id", "no", "seat", "move_no", "what", "at"], values).returning(seat_changes.c.no)).all()
+            if len(added) != 1:
+                raise Conflict(f"the table moved on past entry {change.move_no}")
             if seat is not None:
                 conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
                              .values(**seat.values()))
@@ -553,6 +612,108 @@ class Store:
             await self._run(write)
         except IntegrityError:
             raise Conflict(f"seat change {change.no} was made by somebody else") from None
+
+    def _lock_table(self, conn: Connection, table_id: str) -> None:
+        """PostgreSQL: one writer of this table's log and seat changes at a time until the transaction
+        ends, so that their conditions (SQLite writers queue anyway) see what the other committed."""
+        if not self.sqlite:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key, hashtext(:table))"),
+                         {"key": TABLE_LOCK, "table": table_id})
+
+    async def append_checked(self, table_id: str, move_no: int, seat: int, action: list[Any], finished: bool,
+                             at: float, standin: str | None, changes: int) -> None:
+        """Commit one move made while the table had ``changes`` seat changes, in a transaction of its
+        own; Conflict if the move number is taken or a seat change was added meanwhile (a stand-in
+        took the seat, or its player took it back): exactly one of a deadline claim and a player's
+        move wins.  For the moves of timed tables' players and of stand-ins, which can race seat changes."""
+        def write(conn: Connection) -> int:
+            self._lock_table(conn, table_id)
+            known = select(func.count()).select_from(seat_changes).where(
+                seat_changes.c.table_id == table_id).scalar_subquery()
+            values = select(literal(table_id), literal(move_no), literal(seat),
+                            literal(json.dumps(action, separators=(",", ":"))), literal(at),
+                            literal(standin, String(16))).where(known == changes)
+            added = len(conn.execute(self._insert(moves).from_select(
+                ["table_id", "move_no", "seat", "action", "at", "standin"], values)
+                .on_conflict_do_nothing(index_elements=["table_id", "move_no"]).returning(moves.c.move_no)).all())
+            if added == 1 and finished:
+                conn.execute(update(tables).where(tables.c.id == table_id).values(status="finished"))
+            return added
+
+        if await self._run(write) != 1:
+            raise Conflict(f"move {move_no} was made by somebody else, or the seat changed hands")
+
+    # Contacts and notices (issue 15, server/notify.py).
+
+    async def contacts(self, table_id: str) -> dict[int, Contact]:
+        def read(conn: Connection) -> dict[int, Contact]:
+            rows = conn.execute(select(contacts).where(contacts.c.table_id == table_id)).all()
+            return {r.seat: Contact(r.email, r.lang) for r in rows}
+
+        return await self._run(read)
+
+    async def set_contact(self, table_id: str, seat: int, contact: Contact | None) -> None:
+        """Store (or with None forget) the seat's address."""
+        def write(conn: Connection) -> None:
+            conn.execute(delete(contacts).where(contacts.c.table_id == table_id, contacts.c.seat == seat))
+            if contact is not None:
+                conn.execute(insert(contacts).values(table_id=table_id, seat=seat, email=contact.email,
+                                                     lang=contact.lang))
+
+        await self._run(write)
+
+    async def running_with_contacts(self) -> list[str]:
+        def read(conn: Connection) -> list[str]:
+            rows = conn.execute(select(tables.c.id).where(tables.c.status == "running", tables.c.id.in_(
+                select(contacts.c.table_id)))).all()
+            return [r.id for r in rows]
+
+        return await self._run(read)
+
+    async def add_notices(self, found: list[Notice]) -> int:
+        """Add the notices not added yet (by this process or another); the number added."""
+        def write(conn: Connection) -> int:
+            statement = self._insert(notices).on_conflict_do_nothing(
+                index_elements=["table_id", "seat", "kind", "mark"])
+            return int(conn.execute(statement, [{"table_id": n.table_id, "seat": n.seat, "kind": n.kind,
+                                                 "mark": n.mark, "due": n.due, "tries": 0} for n in found]).rowcount)
+
+        return await self._run(write) if found else 0
+
+    async def due_notices(self, now: float, limit: int = 20) -> list[Notice]:
+        def read(conn: Connection) -> list[Notice]:
+            rows = conn.execute(select(notices).where(notices.c.done.is_(None), notices.c.due <= now,
+                                                      or_(notices.c.lease.is_(None), notices.c.lease < now))
+                                .order_by(notices.c.due).limit(limit)).all()
+            return [Notice(r.table_id, r.seat, r.kind, int(r.mark), r.due, r.tries) for r in rows]
+
+        return await self._run(read)
+
+    async def lease_notice(self, notice: Notice, now: float, until: float) -> bool:
+        """Take the notice to send it until ``until``; False if another process has it or it is done."""
+        def write(conn: Connection) -> bool:
+            return bool(conn.execute(update(notices).where(
+                *_notice_key(notice), notices.c.done.is_(None), notices.c.tries == notice.tries,
+                or_(notices.c.lease.is_(None), notices.c.lease < now)).values(
+                lease=until, tries=notice.tries + 1)).rowcount)
+
+        return await self._run(write)
+
+    async def end_notice(self, notice: Notice, outcome: str | None, at: float) -> None:
+        """Mark the notice done (``outcome``), or with None give it back to be tried again at ``at``."""
+        def write(conn: Connection) -> None:
+            values: dict[str, Any] = {"done": at, "outcome": outcome} if outcome else {"lease": None, "due": at}
+            conn.execute(update(notices).where(*_notice_key(notice)).values(**values))
+
+        await self._run(write)
+
+    async def notices(self, table_id: str) -> list[tuple[Notice, str | None]]:
+        """A table's notices with their outcomes (for tests and operators)."""
+        def read(conn: Connection) -> list[tuple[Notice, str | None]]:
+            rows = conn.execute(select(notices).where(notices.c.table_id == table_id)).all()
+            return [(Notice(r.table_id, r.seat, r.kind, int(r.mark), r.due, r.tries), r.outcome) for r in rows]
+
+        return await self._run(read)
 
     async def append(self, table_id: str, move_no: int, seat: int, action: list[Any] | None, finished: bool,
                      at: float | None = None, standin: str | None = None) -> None:
@@ -596,6 +757,11 @@ class Store:
 
 
 BATCH = 200
+
+
+def _notice_key(notice: Notice) -> list[Any]:
+    return [notices.c.table_id == notice.table_id, notices.c.seat == notice.seat, notices.c.kind == notice.kind,
+            notices.c.mark == notice.mark]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

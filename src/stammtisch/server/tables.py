@@ -38,8 +38,9 @@ from stammtisch.server.keys import key_columns, key_hash, wrong_key
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
 from stammtisch.server.messages import field as get_field
+from stammtisch.server.notify import Notifier, check_email, check_lang
 from stammtisch.server.pace import REASONS, Clocks, Pace
-from stammtisch.server.store import Conflict, MoveRow, SeatChange, SeatRow, Store, TableRow
+from stammtisch.server.store import Conflict, Contact, MoveRow, SeatChange, SeatRow, Store, TableRow
 from stammtisch.server.thinking import Thinkers
 from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupted_info, moves_in_force
 
@@ -129,6 +130,11 @@ class LiveTable:
         self.standins: dict[Seat, str] = {}
         self.standin_moves: dict[int, str] = {}
         self.standin_entries: set[int] = set()
+        # Notices (server/notify.py): since which log entry (and when) each seat to act has been so, the
+        # addresses seats gave (loaded only when the server sends e-mail), the notices this process added.
+        self.turn_since: dict[Seat, tuple[int, float]] = {}
+        self.contacts: dict[Seat, Contact] = {}
+        self.noticed: set[tuple[Seat, str, int]] = set()
 
     @property
     def id(self) -> str:
@@ -161,9 +167,11 @@ class LiveTable:
         self.match = Match(game, self.row.seed, undo=True, keep_events=True)
         self._forget_views()
         self.seen = {viewer: [0] for viewer in [*range(self.row.players), None]}
+        started = self.row.started or self.row.created
         if self.pace.timed:
             self.clocks = Clocks(self.pace, self.row.players)
-            self.clocks.start(self.to_act(), self.row.started or self.row.created)
+            self.clocks.start(self.to_act(), started)
+        self.turn_since = {seat: (0, started) for seat in self.to_act()}
 
     def catch_up(self, entries: list[MoveRow], changes: list[SeatChange], final: bool = True) -> None:
         """Apply committed log entries and seat changes in the order they happened (a change made at
@@ -232,8 +240,11 @@ class LiveTable:
         if standin is not None and move.action is not None:
             self.standin_moves[len(self.moves) - 1] = standin
             self.standin_entries.add(move.number)
+        at = time.time() if at is None else at
         if self.clocks is not None:
-            self.clocks.entry(move.seat, self.to_act(), time.time() if at is None else at)
+            self.clocks.entry(move.seat, self.to_act(), at)
+        to_act = self.to_act()
+        self.turn_since = {seat: self.turn_since.get(seat, (move.number, at)) for seat in to_act}
         for viewer, counts in self.seen.items():
             counts.append(counts[-1] + (viewer not in move.hidden))
         for listener in self.on_entry:
@@ -267,9 +278,9 @@ class LiveTable:
         return self._to_act
 
     def busy(self) -> bool:
-        """Watched, played by bots, being changed or timed: must stay in memory."""
+        """Watched, played by bots, being changed, timed or owing e-mail notices: must stay in memory."""
         return (bool(self.subscribers) or self.lock.locked() or (self.bot_task is not None and not self.bot_task.done())
-                or self.next_deadline() is not None)
+                or self.next_deadline() is not None or (bool(self.contacts) and self.status == "running"))
 
     def move_no(self, viewer: Seat | None) -> int:
         """The number of moves (and take-backs) ``viewer`` may know of."""
@@ -376,6 +387,7 @@ class Hub:
         self._closing = False
         self._poller: asyncio.Task[None] | None = None
         self._clock_watch: asyncio.Task[None] | None = None
+        self.notifier = Notifier(self, config.smtp) if config.smtp is not None else None
 
     async def open(self) -> None:
         await self.store.open(self.config.migrate)
@@ -387,6 +399,11 @@ class Hub:
         if self.shared:
             self._poller = asyncio.create_task(self._poll())
         self._clock_watch = asyncio.create_task(self._watch_clocks())
+        if self.notifier is not None:  # tables whose players want e-mail are watched from the start
+            for table_id in await self.store.running_with_contacts():
+                with contextlib.suppress(Exception):
+                    await self.get(table_id)
+            self.notifier.start()
 
     async def _watch_clocks(self) -> None:
         """Every ``clock_tick`` seconds: a stand-in for each seat whose time has run out, in the timed
@@ -426,6 +443,8 @@ class Hub:
             self._poller.cancel()
         if self._clock_watch is not None:
             self._clock_watch.cancel()
+        if self.notifier is not None:
+            await self.notifier.close()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -479,6 +498,8 @@ class Hub:
             table.begin()
             changes = await self.store.seat_changes(table_id)
             await replay_gently(table, await self.store.moves(table_id), changes)
+            if self.notifier is not None:
+                table.contacts = await self.store.contacts(table_id)
         return table
 
     async def refresh(self, table: LiveTable) -> bool:
@@ -506,6 +527,8 @@ class Hub:
         if table.game is not None:
             entries = await self.store.moves(table.id, after=table.version)
             table.catch_up(entries, await self.store.seat_changes(table.id, len(table.changes)))
+            if self.notifier is not None:
+                table.contacts = await self.store.contacts(table.id)
         changed = before != (table.version, table.status, [(s.seat, s.kind, s.name) for s in table.seats.values()],
                              len(table.changes), table.row.rematch)
         if changed:
@@ -667,6 +690,7 @@ class Hub:
             table.seats[seat] = claimed
             while seat in table.standins:  # a seat whose player left: the new player takes it from the stand-in
                 await self._add_change(table, seat, "handed")
+            await self._forget_contact(table, seat)  # the seat's earlier player's address, if any
         await self.changed(table)
         return {"table_id": table.id, "seat": seat, "token": new}
 
@@ -812,8 +836,12 @@ class Hub:
                     raise ApiError(422, "illegal", str(error)) from None
                 at = time.time()
                 try:
-                    await self.store.append(table.id, move.number, seat, action_to_json(action), move.ends_game,
-                                            at, standin)
+                    if self._may_change_hands(table, seat):
+                        await self.store.append_checked(table.id, move.number, seat, action_to_json(action),
+                                                        move.ends_game, at, standin, len(table.changes))
+                    else:
+                        await self.store.append(table.id, move.number, seat, action_to_json(action),
+                                                move.ends_game, at, standin)
                 except Conflict:
                     await self.refresh(table)  # somebody else moved: validate again on the new state
                     continue
@@ -824,6 +852,13 @@ class Hub:
                 raise conflict("the table is busy; try again")
         await self.changed(table)
         return version
+
+    @staticmethod
+    def _may_change_hands(table: LiveTable, seat: Seat) -> bool:
+        """Whether a seat change can race this seat's move: a player's at a timed table (its deadline),
+        a stand-in's (its player coming back).  Such moves are committed on the condition that no seat
+        change came meanwhile; the others go into the group commit."""
+        return seat in table.standins or (table.clocks is not None and not table.plays_itself(seat))
 
     async def undo(self, table: LiveTable, seat: Seat, move_no: int) -> int:
         async with table.lock:
@@ -882,13 +917,20 @@ class Hub:
         async with table.lock:
             if self.shared:
                 await self.refresh(table)
-            if table.status != "running" or (seat in table.standins and why != "left" or
-                                             table.standins.get(seat) == "left"):
+            # A timeout is claimed once (the clock watcher looks again); a player's own request is tried
+            # again when a move came in between.
+            for _attempt in range(1 if why == "timeout" else 10):
+                if table.status != "running" or (seat in table.standins and why != "left" or
+                                                 table.standins.get(seat) == "left"):
+                    return False
+                if why == "timeout" and seat not in table.overdue(time.time()):
+                    return False
+                if await self._add_change(table, seat, why):
+                    break
+            else:
                 return False
-            if why == "timeout" and seat not in table.overdue(time.time()):
-                return False
-            if not await self._add_change(table, seat, why):
-                return False
+        if why == "left":  # a player who left gets no more e-mail from this table
+            await self._forget_contact(table, seat)
         log.info("table %s: a %s stand-in takes seat %s (%s)", table.id, table.standin_kind(), seat, why)
         await self.changed(table)
         return True
@@ -913,6 +955,38 @@ class Hub:
             raise conflict("stand-ins play running games only")
         await self.stand_in(table, seat, "left" if leave else "asked")
         return {"table_id": table.id, "seat": seat, "standin": table.standins.get(seat)}
+
+    # E-mail notices (issue 15, server/notify.py).
+
+    def notify_info(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
+        """For the seat's own player only: whether this server sends e-mail, and the seat's address."""
+        contact = table.contacts.get(seat) if self.notifier is not None else None
+        return {"table_id": table.id, "seat": seat, "email_available": self.notifier is not None,
+                "email": contact.email if contact else None, "lang": contact.lang if contact else None}
+
+    async def set_contact(self, table: LiveTable, seat: Seat, body: dict[str, Any]) -> dict[str, Any]:
+        """The seat's address for e-mail notices (``email`` None: no more e-mail) and their language."""
+        address = get_field(body, "email", str, None)
+        contact = None if address is None else Contact(check_email(address), check_lang(body.get("lang")))
+        if contact is not None and self.notifier is None:
+            raise conflict("this server sends no e-mail (it was started without --smtp)")
+        if contact is not None and table.status in ("finished", INTERRUPTED):
+            raise conflict("the game is over")
+        async with table.lock:
+            await self.store.set_contact(table.id, seat, contact)
+            if contact is None:
+                table.contacts.pop(seat, None)
+            else:
+                table.contacts[seat] = contact
+        await self.changed(table)  # other processes read the table's addresses again
+        return self.notify_info(table, seat)
+
+    async def _forget_contact(self, table: LiveTable, seat: Seat) -> None:
+        try:
+            await self.store.set_contact(table.id, seat, None)
+        except Exception:  # the seat changed hands all the same; the notice is checked again when due
+            log.exception("forgetting the address of table %s seat %s", table.id, seat)
+        table.contacts.pop(seat, None)
 
     async def back(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
         """The seat's player takes the seat back from its stand-in."""

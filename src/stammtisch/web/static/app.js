@@ -373,6 +373,8 @@ function onState(message) {
   else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
   if (first || gameBefore !== message.table.game) renderChrome(false);
   render(message.history);
+  noticeOfTurn(message);
+  if (message.seat !== null && message.seat !== undefined && seatToken() && page.notify === undefined) loadNotify();
 }
 
 // Somebody's seat connected or left: only the list of players changes.
@@ -683,7 +685,8 @@ function renderSeats(message) {
         el("span", { class: "seat-name" }, s.name || t("Seat {number}", { number: s.seat + 1 }),
           s.seat === message.seat ? ` (${t("you")})` : ""),
         el("span", { class: "seat-status" }, status),
-        clocks[s.seat] ? el("span", { class: "clock", "data-seat": String(s.seat) }, clockText(clocks[s.seat])) : null,
+        clocks[s.seat] ? el("span", { class: `clock${running(clocks[s.seat]) ? " running" : ""}`,
+          "data-seat": String(s.seat) }, clockText(clocks[s.seat])) : null,
         toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null);
     })),
     message.status === "finished" || message.status === "interrupted"
@@ -710,6 +713,11 @@ function duration(seconds) {
   return formatDuration(page.texts.t, seconds);
 }
 
+/** Whether a seat's clock runs: it is to act (a bot's and a stand-in's clocks run too). */
+function running(clock) {
+  return clock.deadline !== null && clock.deadline !== undefined;
+}
+
 /** A seat's time left: counting down from its deadline while it runs (this browser's clock). */
 function clockText(clock) {
   if (clock.deadline !== null && clock.deadline !== undefined) return duration(clock.deadline - Date.now() / 1000);
@@ -723,6 +731,7 @@ function tickClocks() {
     const clock = clocks[Number(node.dataset.seat)];
     if (clock && clock.deadline !== null) node.textContent = clockText(clock);
   }
+  noticeOfDeadline(page.message);
 }
 setInterval(tickClocks, 1000);
 
@@ -732,11 +741,12 @@ setInterval(tickClocks, 1000);
 function standinControls(message) {
   const invites = (mySeats()[tableId] || {}).invites || {};
   const key = JSON.stringify([page.texts.lang, message.status, message.seat, Boolean(seatToken()),
-    Boolean(hostToken()), message.table.seats.map((s) => s.standin || null), invites]);
+    Boolean(hostToken()), message.table.seats.map((s) => s.standin || null), invites, noticeState()]);
   if (page.controlsKey !== key) {
     page.controlsKey = key;
     page.controls = message.status === "running"
-      ? el("div", { class: "seat-actions" }, ownSeatControls(message), abandonedSeatControls(message, invites))
+      ? el("div", { class: "seat-actions" }, ownSeatControls(message), abandonedSeatControls(message, invites),
+        noticeControls(message))
       : null;
   }
   return page.controls;
@@ -780,6 +790,120 @@ async function seatRequest(what, body) {
 async function inviteToRunning(seat) {
   await invite(seat, false);
   if (page.message) renderSeats(page.message);
+}
+
+// ---------------------------------------------------------------- notices (issue 15)
+// A browser notification when it becomes this seat's turn or its time runs low, while the page is in
+// the background; permission is asked from a button, never on load.  E-mail: the seat's address, kept
+// by the server for this seat only (docs/web.md, "Notices").
+
+const NOTIFY_KEY = "stammtisch.notifications";
+
+function notificationsOn() {
+  return "Notification" in window && Notification.permission === "granted"
+    && localStorage.getItem(NOTIFY_KEY) === "on";
+}
+
+function noticeState() {
+  const permission = "Notification" in window ? Notification.permission : "none";
+  return [permission, localStorage.getItem(NOTIFY_KEY), page.notify || null, page.notifyStatus || ""];
+}
+
+function notice(title, body) {
+  if (!notificationsOn() || !document.hidden) return;
+  try {
+    const shown = new Notification(title, { body, tag: `stammtisch-${tableId}`, lang: page.texts.lang });
+    shown.onclick = () => { window.focus(); shown.close(); };
+  } catch {
+    // a browser that shows notifications only from a service worker: nothing to do here
+  }
+}
+
+function noticeNames(message) {
+  return { table: tableId, game: gameTitle(message.table.game) };
+}
+
+/** Once per turn: the seat became to act (not at the page's first state, which the reader is looking at). */
+function noticeOfTurn(message) {
+  const seat = message.seat;
+  const mine = message.status === "running" && seat !== null && seat !== undefined
+    && (message.to_act || []).includes(seat) && !(message.table.seats[seat] || {}).standin;
+  const before = page.myTurn;
+  page.myTurn = mine;
+  if (mine && before === false) {
+    notice(page.texts.t("Your turn at table {table} ({game})", noticeNames(message)), "");
+  }
+}
+
+/** Once per deadline: the seat's time reached its warning (the server's ``warn``: a quarter left). */
+function noticeOfDeadline(message) {
+  const seat = message && message.seat;
+  const clock = seat !== null && seat !== undefined && (message.table.clocks || [])[seat];
+  if (!clock || clock.warn === null || clock.warn === undefined || clock.deadline === null || !page.myTurn) return;
+  const now = Date.now() / 1000;
+  if (now < clock.warn || now >= clock.deadline || page.warned === clock.deadline) return;
+  page.warned = clock.deadline;
+  notice(page.texts.t("Your time at table {table} ({game}) runs out soon", noticeNames(message)),
+    page.texts.t("Time left: {time}", { time: duration(clock.deadline - now) }));
+}
+
+async function loadNotify() {
+  page.notify = null;
+  try {
+    page.notify = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/notify`, undefined, seatToken());
+  } catch {
+    page.notify = undefined;
+    return;
+  }
+  if (page.message) renderSeats(page.message);
+}
+
+function noticeControls(message) {
+  const mine = message.table.seats[message.seat ?? -1];
+  if (!mine || !seatToken()) return null;
+  return el("div", { class: "notices" }, browserNoticeControls(), emailForm());
+}
+
+function browserNoticeControls() {
+  const { t } = page.texts;
+  if (!("Notification" in window)) return null;
+  if (Notification.permission === "denied") {
+    return el("p", { class: "hint" }, t("This browser blocks notifications from this page."));
+  }
+  if (notificationsOn()) {
+    return el("p", {}, t("Notifications in this browser are on."), " ", el("button", { type: "button",
+      onclick: () => { localStorage.setItem(NOTIFY_KEY, "off"); renderSeats(page.message); } },
+    t("Turn notifications off")));
+  }
+  return el("button", { type: "button", onclick: async () => {
+    const answer = await Notification.requestPermission();
+    localStorage.setItem(NOTIFY_KEY, answer === "granted" ? "on" : "off");
+    renderSeats(page.message);
+  } }, t("Notify me in this browser when it is my turn"));
+}
+
+function emailForm() {
+  const { t } = page.texts;
+  const settings = page.notify;
+  if (!settings || !settings.email_available) return null;
+  const id = uid("notify-email");
+  const input = el("input", { id, type: "email", name: "email", autocomplete: "email", required: true,
+    value: settings.email || "" });
+  const save = async (address) => {
+    try {
+      page.notify = await api("PUT", `/api/tables/${encodeURIComponent(tableId)}/notify`,
+        { email: address, lang: page.texts.lang }, seatToken());
+      page.notifyStatus = address ? t("Saved: e-mails go to {address}.", { address }) : t("No more e-mails.");
+    } catch (error) {
+      page.notifyStatus = error.message;
+    }
+    renderSeats(page.message);
+  };
+  return el("form", { class: "notify-email", onsubmit: (event) => { event.preventDefault(); save(input.value); } },
+    el("label", { for: id }, t("E-mail me when it is my turn or my time runs low")), " ", input, " ",
+    el("button", { type: "submit" }, t("Save")),
+    settings.email ? [" ", el("button", { type: "button", onclick: () => save(null) }, t("Stop the e-mails"))] : null,
+    el("p", { class: "hint", role: "status" }, page.notifyStatus || t("Only you see this address.")));
 }
 
 function renderLog(rebuild) {
