@@ -56,6 +56,9 @@ STOPS = """() => {
 }"""
 
 
+CATEGORY = ".ga-clock-svg g[data-help]"
+
+
 def dm_expected(lang: str) -> dict[str, str]:
     """Die Macher's politicians' help in ``lang``, filled as the page fills it (money, action names)."""
     from stammtisch.games.diemacher.text import POLITICIAN_NAMES
@@ -94,7 +97,8 @@ def test_die_macher_politician_actions_explain_themselves_with_one_tab_stop_per_
         poll(page, "() => document.body.dataset.lang === 'it' && !!document.querySelector('.dm-used .dm-action')")
         with i18n.using_language("it"):
             once = i18n._("Marked !: works once per state and round, whoever's politician takes it.")
-        actions = page.evaluate("() => [...document.querySelectorAll('.dm-used .dm-action')].map((a) => a.dataset.help)")
+        actions = page.evaluate("() => [...document.querySelectorAll('.dm-used .dm-action')]"
+                                ".map((a) => a.dataset.help)")
         assert actions and all(help_text for help_text in actions)
         assert all(once in help_text for help_text in actions)  # only "!" actions are locked in a state
         own = page.evaluate("() => [...document.querySelectorAll('.dm-own-politicians [data-help]')]"
@@ -131,14 +135,15 @@ def test_glueckauf_shift_categories_explain_themselves(server: ServerProcess, br
         _ = i18n._
         kinds = {"colour_fields": _("Counts the fields of this colour on your delivered orders (their printed colour, "
                                     "also when filled with two cubes of other colours)."),
-                 "transport_fields": _("Counts the fields, of any colour, on your delivered orders with this transport."),
+                 "transport_fields": _("Counts the fields, of any colour, on your delivered orders with this "
+                                       "transport."),
                  "empty_carts": _("Counts the empty minecarts of this colour in your pit, the printed starting ones "
                                   "included.")}
     for viewport in (DESKTOP, PHONE):
         context, page = open_page(browser, server, f"/play/{table_id}", (table_id, {"token": tokens[0], "seat": 0}),
                                   viewport, lang="ko")
-        poll(page, "() => document.body.dataset.lang === 'ko' && !!document.querySelector('.ga-clock-svg g[data-help]')")
-        helps = page.evaluate("() => [...document.querySelectorAll('.ga-clock-svg g[data-help]')].map((g) => g.dataset.help)")
+        poll(page, f"() => document.body.dataset.lang === 'ko' && !!document.querySelector('{CATEGORY}')")
+        helps = page.evaluate(f"() => [...document.querySelectorAll('{CATEGORY}')].map((g) => g.dataset.help)")
         assert len(helps) == len(categories) == 12
         assert all(kinds[c["kind"]] in text for c, text in zip(categories, helps, strict=True))
         # one Tab stop for the twelve categories; the arrows step through them
