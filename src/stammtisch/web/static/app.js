@@ -804,6 +804,7 @@ function renderInterrupted(message) {
     el("p", {}, t("This game was interrupted by an upgrade of the server.")));
   renderSeats(message);
   renderLog(false);
+  showChat();
   renderTurnNotice(message);
   markRendered(message);
 }
