@@ -33,6 +33,7 @@ export function renderChat(panel, ctx) {
   if (chat.formKey !== formKey || !panel.querySelector(".chat-list")) {
     chat.formKey = formKey;
     chat.shownKey = "";
+    chat.status = ""; // written in the language before
     fill(panel,
       el("h2", { id: "chat-title" }, t("Table chat")),
       el("div", { class: "chat-log", role: "log", "aria-labelledby": "chat-title", tabindex: "0" },
