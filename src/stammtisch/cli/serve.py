@@ -96,6 +96,9 @@ LIMITS: list[tuple[str, str, type, str]] = [
      N_("seconds a search bot may think; then the heuristic bot decides for it")),
     ("--clock-tick", "clock_tick", float,
      N_("seconds between looks for players whose time ran out (a stand-in then takes the seat)")),
+    ("--chat-messages", "chat_messages", int, N_("chat messages one seat may send within --chat-seconds")),
+    ("--chat-seconds", "chat_seconds", float, N_("seconds over which --chat-messages are counted")),
+    ("--chat-max", "chat_max", int, N_("chat messages kept per table; beyond them the chat is full")),
 ]
 
 

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stammtisch import i18n
 from stammtisch.engine.protocol import Seat
 from stammtisch.server import players
+from stammtisch.server.chat import catch_up, chat_of, say
 from stammtisch.server.delta import delta_message, patch_base
 from stammtisch.server.limits import ClientLimits
 from stammtisch.server.messages import (
@@ -28,13 +29,14 @@ from stammtisch.server.messages import (
     Back,
     BindKey,
     Body,
+    Chat,
     CreateTable,
     Invite,
     Join,
     KeyToken,
     NewPlayer,
-    Rematch,
     Notify,
+    Rematch,
     Start,
     Undo,
     action_field,
@@ -307,6 +309,28 @@ async def record(request: Request) -> Response:
                     headers={"content-disposition": f'attachment; filename="{table.row.game}-{table.id}.jsonl"'})
 
 
+# The table chat (server/chat.py): anybody reads, a seat's player writes.
+
+async def read_chat(request: Request) -> Response:
+    """The table's chat messages from number ``after`` on (default: all)."""
+    hub = hub_of(request)
+    table = await table_of(request)
+    after = int_param(request.query_params.get("after"), "after", 0)
+    assert after is not None
+    chat = await chat_of(hub, table)
+    if hub.shared:
+        await catch_up(hub, table)  # other processes' messages
+    return JSON({"messages": [row.to_json() for row in chat.rows[max(0, after):]]})
+
+
+async def write_chat(request: Request) -> Response:
+    hub = hub_of(request)
+    body = await body_of(request, Chat)
+    table = await table_of(request)
+    row = await say(hub, table, hub.seat_of(table, token_of(request)), body["text"])
+    return JSON({"ok": True, "no": row.no}, status_code=201)
+
+
 # The WebSocket: the seat's state on connecting and after every change; auth, act, undo, ping.
 
 Send = Callable[[dict[str, Any] | str], Awaitable[None]]
@@ -482,6 +506,8 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                     reply = {"type": "hint", **await hub.hint(table, hub.seat_of(table, token))}
                 elif message["type"] == "resync":
                     resync()
+                elif message["type"] == "chat":
+                    reply["no"] = (await say(hub, table, hub.viewer(table, token), message["text"])).no
                 elif message["type"] == "auth":
                     raise conflict("this connection is authenticated already; to change seats, connect again")
             except ApiError as error:
@@ -518,5 +544,7 @@ routes = [
     Route("/api/tables/{table_id}/undo", undo, methods=["POST"]),
     Route("/api/tables/{table_id}/record", record),
     Route("/api/tables/{table_id}/hint", hint),
+    Route("/api/tables/{table_id}/chat", read_chat, methods=["GET"]),
+    Route("/api/tables/{table_id}/chat", write_chat, methods=["POST"]),
     WebSocketRoute("/ws/tables/{table_id}", table_socket),
 ]

@@ -69,6 +69,10 @@ class Config:
     # and collect the frozen objects' cycles every gc_sweep seconds.  `serve` turns it on.
     gc_freeze: float = 0.0
     gc_sweep: float = 600.0
+    # The table chat (server/chat.py): messages one seat may send per chat_seconds, messages kept per table.
+    chat_messages: int = 5
+    chat_seconds: float = 10.0
+    chat_max: int = 2000
     clock_tick: float = 1.0  # seconds between looks for seats whose time ran out (issue 15)
     migrate: bool = True  # upgrade an older database schema on start (server/schema.py)
     # E-mail notices (issue 15, server/notify.py): none without an SMTP server.  A turn's e-mail waits

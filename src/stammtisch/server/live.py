@@ -1,4 +1,5 @@
-"""Live updates between server processes: "table X changed" → every process re-reads and pushes.
+"""Live updates between server processes: "table X changed" → every process re-reads and pushes;
+"table X has a new chat message" → every process reads it (server/chat.py).
 
 One process needs nothing but itself (``LocalBroker``); several processes behind a load
 balancer share one Redis (``RedisBroker``, publish/subscribe on one channel).
@@ -22,10 +23,13 @@ log = logging.getLogger("stammtisch.server")
 class LocalBroker:
     """Within one process the hub pushes its own changes; there is nobody else to tell."""
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, chat_listener: Listener | None = None) -> None:
         self.listener = listener
 
     async def publish(self, table_id: str) -> None:
+        return None
+
+    async def publish_chat(self, table_id: str) -> None:
         return None
 
     async def close(self) -> None:
@@ -40,8 +44,9 @@ class RedisBroker:
         self.origin = secrets.token_hex(8)
         self.task: asyncio.Task[None] | None = None
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, chat_listener: Listener | None = None) -> None:
         self.listener = listener
+        self.chat_listener = chat_listener
         await self.client.ping()
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(CHANNEL)
@@ -50,6 +55,9 @@ class RedisBroker:
     async def publish(self, table_id: str) -> None:
         await self.client.publish(CHANNEL, json.dumps({"origin": self.origin, "table": table_id}))
 
+    async def publish_chat(self, table_id: str) -> None:
+        await self.client.publish(CHANNEL, json.dumps({"origin": self.origin, "table": table_id, "chat": True}))
+
     async def _listen(self) -> None:
         while True:
             try:
@@ -57,7 +65,12 @@ class RedisBroker:
                 if message is None:
                     continue
                 data = json.loads(message["data"])
-                if data.get("origin") != self.origin:
+                if data.get("origin") == self.origin:
+                    continue
+                if data.get("chat"):
+                    if self.chat_listener is not None:
+                        await self.chat_listener(str(data["table"]))
+                else:
                     await self.listener(str(data["table"]))
             except asyncio.CancelledError:
                 raise

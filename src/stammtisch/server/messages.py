@@ -15,6 +15,10 @@ from stammtisch.engine.record import action_from_json
 MAX_INT = 2**53 - 1  # integers a browser's JSON reads exactly
 MAX_NAME = 40
 MAX_TEXT = 64
+MAX_CHAT = 500  # characters of one chat message
+# Joiners are format characters, but emoji and some scripts need them; every other format character
+# (bidi overrides, invisible marks) and every control character is refused in chat.
+CHAT_JOINERS = frozenset("\u200c\u200d")
 
 Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
@@ -35,14 +39,15 @@ Ref = Int | Text  # a WebSocket request's id, echoed in its reply
 class ApiError(Exception):
     """A request that changes nothing: an HTTP status, a short code and a message for people."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.details = details  # more fields of the answer, e.g. ``retry_after``
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": self.code, "message": self.message}
+        return {"error": self.code, "message": self.message, **self.details}
 
 
 def bad_request(message: str) -> ApiError:
@@ -142,6 +147,23 @@ class Notify(Body):
 
     email: Annotated[str, msgspec.Meta(max_length=254)] | None = None
     lang: Annotated[str, msgspec.Meta(max_length=8)] | None = None
+class Chat(Body):
+    text: str
+
+
+def chat_text(text: str) -> str:
+    """A chat message as stored: plain text, trimmed, not empty, at most MAX_CHAT characters, without
+    control or format characters (NUL, line breaks, bidi overrides, lone surrogates)."""
+    text = text.strip()
+    if not text:
+        raise bad_request("a chat message must not be empty")
+    if len(text) > MAX_CHAT:
+        raise bad_request(f"a chat message has at most {MAX_CHAT} characters, not {len(text)}")
+    for char in text:
+        if not char.isprintable() and char not in CHAT_JOINERS:
+            raise bad_request(f"a chat message is one line of plain text: character U+{ord(char):04X} is a "
+                              "control or format character")
+    return text
 
 
 class Act(Body):
@@ -181,14 +203,20 @@ class WsResync(WsMessage, tag="resync"):
     """Send the full state next (a client that cannot apply a delta)."""
 
 
+class WsChat(WsMessage, tag="chat"):
+    """A chat message from the socket's seat (server/chat.py)."""
+
+    text: str
+
+
 class WsAuth(WsMessage, tag="auth"):
     """The first message on a socket: the seat's token, or none to watch."""
 
     token: Token | None = None
 
 
-WS_KINDS = (WsAct, WsUndo, WsPing, WsAuth, WsHint, WsResync)
-WsRequest = WsAct | WsUndo | WsPing | WsAuth | WsHint | WsResync
+WS_KINDS = (WsAct, WsUndo, WsPing, WsAuth, WsHint, WsResync, WsChat)
+WsRequest = WsAct | WsUndo | WsPing | WsAuth | WsHint | WsResync | WsChat
 WS_TYPES = tuple(str(kind.__struct_config__.tag) for kind in WS_KINDS)
 
 
@@ -229,7 +257,7 @@ def parse_json(data: bytes | str, limit: int, schema: type[Body]) -> dict[str, A
 
 
 def parse_ws(data: str | bytes, limit: int) -> dict[str, Any]:
-    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping"|"auth"|"hint"|"resync", ...}``
+    """A WebSocket message from a client: ``{"type": "act"|"undo"|"ping"|"auth"|"hint"|"resync"|"chat", ...}``
     (see WS_KINDS)."""
     message: dict[str, Any] = msgspec.to_builtins(decode(data, limit, WsRequest))
     return message

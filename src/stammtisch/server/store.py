@@ -156,6 +156,16 @@ notices = Table(
 # meet the single-number key of migrations).
 TABLE_LOCK = 0x53746D54
 
+# Issue 14 (migration 0005): the table chat.
+chat = Table(
+    "stammtisch_chat", metadata,
+    Column("table_id", String(32), ForeignKey("stammtisch_tables.id"), primary_key=True),
+    Column("no", Integer, primary_key=True),  # 0, 1, … without gaps: two writers cannot both add one
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)  # fmt: skip
+
 
 class Conflict(Exception):
     """Another writer got there first (a seat, a move number, a start)."""
@@ -231,6 +241,26 @@ class Notice:
     mark: int
     due: float = 0.0
     tries: int = 0
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    no: int
+    seat: int
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"no": self.no, "seat": self.seat, "text": self.text, "at": self.at}
+
+
+class ChatRefused(Exception):
+    """A chat message over the seat's rate (``wait``: seconds until the next one is allowed) or over
+    the table's limit (``wait`` None)."""
+
+    def __init__(self, wait: float | None) -> None:
+        super().__init__("chat refused")
+        self.wait = wait
 
 
 @dataclass
@@ -714,6 +744,35 @@ class Store:
             return [(Notice(r.table_id, r.seat, r.kind, int(r.mark), r.due, r.tries), r.outcome) for r in rows]
 
         return await self._run(read)
+    # The chat (issue 14).
+
+    async def chat(self, table_id: str, after: int = 0) -> list[ChatRow]:
+        """The table's chat messages from number ``after`` on."""
+        def read(conn: Connection) -> list[ChatRow]:
+            rows = conn.execute(select(chat).where(chat.c.table_id == table_id, chat.c.no >= after)
+                                .order_by(chat.c.no)).all()
+            return [ChatRow(r.no, r.seat, r.text, r.at) for r in rows]
+
+        return await self._run(read)
+
+    async def add_chat(self, table_id: str, row: ChatRow, most: int, seconds: float, cap: int) -> None:
+        """Add message number ``row.no``, unless its seat sent ``most`` messages in the last ``seconds``
+        or the table holds ``cap`` (ChatRefused); Conflict if another writer added that number first.
+        The count and the insert are one transaction, and every writer of the table's next number
+        conflicts with every other: the rate holds across processes."""
+        def write(conn: Connection) -> None:
+            if row.no >= cap:
+                raise ChatRefused(None)
+            recent = conn.execute(select(func.count(), func.min(chat.c.at)).where(
+                chat.c.table_id == table_id, chat.c.seat == row.seat, chat.c.at > row.at - seconds)).one()
+            if recent[0] >= most:
+                raise ChatRefused(max(0.0, recent[1] + seconds - row.at))
+            conn.execute(insert(chat).values(table_id=table_id, no=row.no, seat=row.seat, text=row.text, at=row.at))
+
+        try:
+            await self._run(write)
+        except IntegrityError:
+            raise Conflict(f"chat message {row.no} was added by somebody else") from None
 
     async def append(self, table_id: str, move_no: int, seat: int, action: list[Any] | None, finished: bool,
                      at: float | None = None, standin: str | None = None) -> None:

@@ -33,6 +33,7 @@ from stammtisch.engine.record import Header, Record, action_from_json, action_to
 from stammtisch.engine.registry import games, make_game
 from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
+from stammtisch.server.chat import TableChat, catch_up, remote_chat
 from stammtisch.server.config import Config
 from stammtisch.server.keys import key_columns, key_hash, wrong_key
 from stammtisch.server.live import make_broker
@@ -135,6 +136,7 @@ class LiveTable:
         self.turn_since: dict[Seat, tuple[int, float]] = {}
         self.contacts: dict[Seat, Contact] = {}
         self.noticed: set[tuple[Seat, str, int]] = set()
+        self.chat: TableChat | None = None  # issue 14: read when first asked for (server/chat.py)
 
     @property
     def id(self) -> str:
@@ -392,7 +394,7 @@ class Hub:
     async def open(self) -> None:
         await self.store.open(self.config.migrate)
         await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
-        await self.broker.start(self.on_remote_change)
+        await self.broker.start(self.on_remote_change, lambda table_id: remote_chat(self, table_id))
         for table_id in await self.store.running_with_bots():  # games with bots go on after a restart
             with contextlib.suppress(Exception):
                 self.kick_bots(await self.get(table_id))
@@ -434,6 +436,7 @@ class Hub:
                 try:
                     async with table.lock:
                         await self.refresh(table)
+                    await catch_up(self, table)
                 except Exception:
                     log.exception("re-reading table %s", table.id)
 

@@ -48,6 +48,7 @@ from stammtisch.server.api import (
     sender,
     wants_deltas,
 )
+from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
 from stammtisch.server.static import StaticFiles
@@ -411,6 +412,8 @@ class Watcher:
     sub: Subscriber
     send: Callable[[dict[str, Any] | str], Awaitable[None]]
     telling: asyncio.Task[None] | None = None
+    chat_sent: int = -1  # chat messages sent so far (-1: none, not even the history)
+    chatting: asyncio.Task[None] | None = None
 
 
 _watchers: dict[str, set[Watcher]] = {}
@@ -429,6 +432,42 @@ def tell_presence(table: LiveTable, watchers: set[Watcher], before: list[int]) -
 async def _presence(table: LiveTable, watcher: Watcher) -> None:
     with contextlib.suppress(Exception):
         await watcher.send({"type": "presence", "connected": connected(table)})
+
+
+# The table chat (server/chat.py): the last CHAT_HISTORY messages once, then each new one.
+CHAT_HISTORY = 200
+
+
+def chat_listener(table: LiveTable) -> None:
+    for watcher in _watchers.get(table.id, ()):
+        tell_chat(table, watcher)
+
+
+def tell_chat(table: LiveTable, watcher: Watcher) -> None:
+    if watcher.chatting is None or watcher.chatting.done():
+        watcher.chatting = asyncio.create_task(_chat(table, watcher))
+
+
+async def _chat(table: LiveTable, watcher: Watcher) -> None:
+    """``{"type": "chat", "messages": [...]}`` with what this socket has not had yet; the first one
+    (``history: true``) replaces what the page shows."""
+    chat = table.chat
+    with contextlib.suppress(Exception):
+        while chat is not None and watcher.chat_sent < len(chat.rows):
+            first = watcher.chat_sent < 0
+            rows = chat.rows[max(0, len(chat.rows) - CHAT_HISTORY) if first else watcher.chat_sent:]
+            watcher.chat_sent = len(chat.rows)
+            message: dict[str, Any] = {"type": "chat", "messages": [row.to_json() for row in rows]}
+            if first:
+                message["history"] = True
+            await watcher.send(message)
+
+
+async def watch_chat(hub: Hub, table: LiveTable, watcher: Watcher) -> None:
+    chat = await chat_of(hub, table)
+    if chat_listener not in chat.listeners:
+        chat.listeners.append(chat_listener)
+    tell_chat(table, watcher)
 
 
 # The browser's socket.
@@ -456,6 +495,9 @@ async def play_socket(websocket: WebSocket) -> None:
     watcher = Watcher(sub, send)
     watchers.add(watcher)
     tell_presence(table, watchers - {watcher}, before)
+    if websocket.query_params.get("chat") == "1":  # the page shows the table chat
+        with contextlib.suppress(Exception):  # a chat that cannot be read leaves the game playable
+            await watch_chat(hub, table, watcher)
 
     deltas = wants_deltas(websocket)
     last_state: list[dict[str, Any] | None] = [None]  # the state the next delta patches (None: send a full state)
@@ -503,6 +545,8 @@ async def play_socket(websocket: WebSocket) -> None:
         if not watchers and _watchers.get(table.id) is watchers:
             _watchers.pop(table.id, None)
         tell_presence(table, watchers, before)
+        if watcher.chatting is not None:
+            watcher.chatting.cancel()
         pusher.cancel()
         with contextlib.suppress(BaseException):
             await pusher

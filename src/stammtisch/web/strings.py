@@ -13,6 +13,18 @@ from __future__ import annotations
 from stammtisch.engine.registry import games
 from stammtisch.i18n import N_
 
+# chat.js: the table chat (besides the frame's "Seat {number}").
+CHAT = (
+    N_("Table chat"),
+    N_("No messages yet."),
+    N_("Spectators read the chat; only the players write."),
+    N_("Your message"),
+    N_("Send"),
+    N_("You are writing too fast: wait {seconds} s before your next message."),
+    N_("This table's chat is full."),
+    N_("This message cannot be sent: one line of plain text, at most {count} characters."),
+)
+
 # app.js and common.js: the game page's frame, waiting room and top bar.
 FRAME = (
     N_("time ran out: a stand-in plays"),

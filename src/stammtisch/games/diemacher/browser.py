@@ -138,4 +138,17 @@ TEXTS = (
     N_('Media presence: markers moved here after an election score these victory points at the end of the game.'),
     N_('Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, '
        'it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.'),
+    # the politicians' actions (rules §6, "Action definitions"; §8 catalogue)
+    N_("Double marker: placed on a face-up opinion in this state, the opinion counts twice for the match and "
+       "media cannot shift it; where the state has one, the action takes it away instead."),
+    N_("Media buyout: pay €5,000 to a party with a media marker in this state; the marker goes back to its "
+       "owner, and your party may put one of its own there for free."),
+    N_("Others' trend {n}: the trend of every other party in this state changes by {n}."),
+    N_("Trend {n}: your party's trend in this state changes by {n}."),
+    N_("Votes {n}: your party gets {n} votes in this state."),
+    N_("Party base {n}: your party base changes by {n}."),
+    N_("Program change: swap program cards as in phase 2."),
+    N_("Free poll: take the top poll card without an auction and use it in this state as after a poll auction."),
+    N_("Marked !: works once per state and round, whoever's politician takes it."),
+    N_("{politician}: costs {cost}; main action {main}, then at most one of: {secondary}."),
 )

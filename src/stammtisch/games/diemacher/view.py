@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.engine.flow import SEALED, FlowGame
 from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
+from stammtisch.games.diemacher.phases.politicians import BANG
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
@@ -43,6 +44,11 @@ def describe(game: DieMacher) -> dict[str, Any]:
         "money_unit": game.options["money_unit"],
         "start_blocks": [list(block) for block in edition.start_blocks],
         "rally_costs": list(edition.rally_costs),
+        # the politicians of this game with their cost and action codes; "once" the codes that work
+        # once per state and round (the card's "!")
+        "politicians": [{"id": p.id, "cost": p.cost, "main": p.main, "secondary": list(p.secondary)}
+                        for p in edition.politicians if game.long_game or not p.long_game_only],
+        "once": list(BANG),
     }
     return described
 

@@ -167,4 +167,11 @@ TEXTS = (
        'scoring; an order not delivered costs 1 VP at the end.'),
     N_('Shift scoring: after each shift, the players with the most (1st) and second most (2nd) in each '
        'category score its VP; ties share the place, and with two players there is no 2nd place.'),
+    # the shift clock's categories (rules "Shift scoring")
+    N_("Counts the fields of this colour on your delivered orders (their printed colour, also when filled "
+       "with two cubes of other colours)."),
+    N_("Counts the fields, of any colour, on your delivered orders with this transport."),
+    N_("Counts the empty minecarts of this colour in your pit, the printed starting ones included."),
+    N_("A player scores a category only with at least 1 in it; a tie for 1st gives every tied player the "
+       "1st place's VP and no 2nd place."),
 )

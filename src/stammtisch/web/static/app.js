@@ -4,8 +4,9 @@
 
 import {
   LANGUAGE_KEY, NAME_KEY, api, botKindName, el, ensureKey, fill, formatDuration, installHelp, loadTexts, mySeats,
-  personalKey, preferredLanguage, rememberSeat, showAlert, topBar, uid,
+  personalKey, preferredLanguage, rememberSeat, rovingHelp, showAlert, topBar, uid,
 } from "./common.js";
+import { onChat, renderChat } from "./chat.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 takeInvitationFromAddress();
@@ -157,7 +158,7 @@ function renderChrome(withBoard = true) {
 
 function connect() {
   if (page.socket) return;
-  const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since), deltas: "1" });
+  const params = new URLSearchParams({ lang: page.texts.lang, since: String(page.since), deltas: "1", chat: "1" });
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/play/${encodeURIComponent(tableId)}?${params}`);
   page.socket = socket;
@@ -244,6 +245,11 @@ function onMessage(data) {
     onPresence(data);
     return;
   }
+  if (data.type === "chat") {
+    onChat(data);
+    showChat();
+    return;
+  }
   if (data.type === "error" && data.id === undefined) {
     showAlert(errorText(data));
     return;
@@ -251,7 +257,7 @@ function onMessage(data) {
   const pending = page.requests.get(data.id);
   if (!pending) return;
   page.requests.delete(data.id);
-  if (data.type === "error") pending.reject(new Error(errorText(data)));
+  if (data.type === "error") pending.reject(Object.assign(new Error(errorText(data)), { data }));
   else pending.resolve(data);
 }
 
@@ -423,6 +429,7 @@ async function render(rebuildLog = false) {
   const ctx = context(message);
   try {
     board.render(root, message.view, ctx);
+    rovingHelp(root);
   } catch (error) {
     console.error(error);
     fill(root, el("p", { class: "error" }, page.texts.t("The board could not be drawn: {message}",
@@ -431,8 +438,21 @@ async function render(rebuildLog = false) {
   renderDecision(message, ctx, board);
   renderSeats(message);
   renderLog(rebuildLog);
+  showChat();
   renderTurnNotice(message);
   markRendered(message);
+}
+
+/** The table chat below the log (chat.js): the players write, spectators read. */
+function showChat() {
+  const message = page.message;
+  if (!message || !page.texts) return;
+  const names = seatList(message).map((s) => s.name);
+  renderChat(document.getElementById("chat-panel"), {
+    t: page.texts.t, lang: page.texts.lang, names,
+    writer: message.seat !== null && message.seat !== undefined,
+    send: (text) => request({ type: "chat", text }),
+  });
 }
 
 // For tests and tools: what the page shows now (move number, whether the reader must decide).
@@ -958,6 +978,7 @@ function renderInterrupted(message) {
     el("p", {}, t("This game was interrupted by an upgrade of the server.")));
   renderSeats(message);
   renderLog(false);
+  showChat();
   renderTurnNotice(message);
   markRendered(message);
 }
@@ -1037,6 +1058,7 @@ async function renderWaitingRoom() {
   page.decisionKey = "";
   renderSeats(message);
   fill(document.getElementById("log-panel"), el("h2", { id: "log-title" }, t("Event log")));
+  showChat();
   renderTurnNotice(message);
   markRendered(message);
 }

@@ -220,14 +220,62 @@ export function topBar(texts, title, onLanguage) {
 // ---------------------------------------------------------------- rules help (tooltips)
 
 /** Gives a piece of the board its rules help: shown as a tooltip on hover, on keyboard focus and on
- * a tap (installHelp). A piece that takes no focus of its own becomes focusable for it. */
+ * a tap (installHelp). A piece that takes no focus of its own becomes focusable for it, as one stop of
+ * its group (rovingHelp). */
 export function withHelp(node, text) {
   if (!text) return node;
   node.dataset.help = text;
   node.removeAttribute("title"); // the tooltip replaces the browser's (hover-only) title
   const focusable = node.matches("button, a[href], input, select, textarea, summary, [tabindex]");
-  if (!focusable) node.setAttribute("tabindex", "0");
+  if (!focusable) {
+    node.setAttribute("tabindex", "0");
+    node.dataset.helpStop = "";
+  }
   return node;
+}
+
+// A piece focusable for its help only (a board button that shows it takes its help and drops data-help).
+const STOP = "[data-help][data-help-stop]";
+
+/** The group of a piece that is focusable for its help: the nearest [data-help-group] around it, else
+ * its parent (a row of opinion cards, the media spots of a state, the categories of the shift clock). */
+function helpGroupOf(piece) {
+  return piece.parentElement.closest("[data-help-group]") || piece.parentElement;
+}
+
+function groupStops(piece) {
+  const group = helpGroupOf(piece);
+  return [...group.querySelectorAll(STOP)].filter((p) => helpGroupOf(p) === group);
+}
+
+/** Roving tabindex for the help pieces under root: one Tab stop per group (its first piece), the arrow
+ * keys, Home and End move within it (installHelp). Call after drawing them. */
+export function rovingHelp(root) {
+  const seen = new Set();
+  for (const piece of root.querySelectorAll(STOP)) {
+    const group = helpGroupOf(piece);
+    piece.setAttribute("tabindex", seen.has(group) ? "-1" : "0");
+    seen.add(group);
+  }
+}
+
+function moveInGroup(event) {
+  const piece = event.target instanceof Element && event.target.matches(STOP) ? event.target : null;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity }[event.key];
+  if (!piece || step === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  const stops = groupStops(piece).filter((p) => p.getClientRects().length);
+  const at = stops.indexOf(piece);
+  const next = stops[Math.max(0, Math.min(stops.length - 1, Number.isFinite(step) ? at + step : step < 0 ? 0
+    : stops.length - 1))];
+  event.preventDefault();
+  if (next && next !== piece) next.focus();
+}
+
+/** The piece in focus becomes its group's Tab stop (Tab leaves the group and comes back to it). */
+function keepStop(event) {
+  const piece = event.target instanceof Element && event.target.matches(STOP) ? event.target : null;
+  if (!piece) return;
+  for (const other of groupStops(piece)) other.setAttribute("tabindex", other === piece ? "0" : "-1");
 }
 
 /** One tooltip for the page: the rules help of the piece under the pointer, in focus or tapped
@@ -261,7 +309,10 @@ export function installHelp() {
   document.addEventListener("pointerout", (e) => {
     if (e.pointerType === "mouse" && shownFor && !shownFor.contains(e.relatedTarget)) hide();
   });
-  document.addEventListener("focusin", (e) => show(helpOf(e.target)));
+  document.addEventListener("focusin", (e) => {
+    keepStop(e);
+    show(helpOf(e.target));
+  });
   document.addEventListener("focusout", () => hide());
   // A tap (touch or pen) toggles the help of what was tapped; whether it was open is read before the
   // tap, since the tap's focus opens it too.
@@ -275,6 +326,9 @@ export function installHelp() {
     if (target && openBeforeTap && !target.matches("button")) hide();
     else show(target);
   });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") hide();
+    moveInGroup(e);
+  });
   window.addEventListener("scroll", hide, true);
 }

@@ -45,6 +45,8 @@ class Board {
     this.ctx = ctx;
     this.t = ctx.t;
     this.terms = ctx.terms || {};
+    this.politicians = (described.board && described.board.politicians) || [];
+    this.once = (described.board && described.board.once) || [];
   }
 
   // ------------------------------------------------------------ words
@@ -99,6 +101,58 @@ class Board {
       FREE_POLL: () => t("free poll"),
     };
     return names[kind] ? names[kind]() : String(code);
+  }
+
+  /** What a politician action does (its rules help), with the "!" of an action that works once per
+   * state and round. */
+  actionHelp(code) {
+    const found = /^([A-Z_]+?)([+-]\d+)?$/.exec(String(code));
+    const kind = found ? found[1] : String(code);
+    const n = found && found[2] ? found[2].replace("-", "−") : "";
+    const t = this.t;
+    const texts = {
+      DOUBLE: () => t("Double marker: placed on a face-up opinion in this state, the opinion counts twice for the match and media cannot shift it; where the state has one, the action takes it away instead."),
+      BUYOUT: () => t("Media buyout: pay €5,000 to a party with a media marker in this state; the marker goes back to its owner, and your party may put one of its own there for free."),
+      OTHERS_TREND: () => t("Others' trend {n}: the trend of every other party in this state changes by {n}.", { n }),
+      TREND: () => t("Trend {n}: your party's trend in this state changes by {n}.", { n }),
+      VOTES: () => t("Votes {n}: your party gets {n} votes in this state.", { n }),
+      BASE: () => t("Party base {n}: your party base changes by {n}.", { n }),
+      PROGRAM: () => t("Program change: swap program cards as in phase 2."),
+      FREE_POLL: () => t("Free poll: take the top poll card without an auction and use it in this state as after a poll auction."),
+    };
+    const text = texts[kind] ? texts[kind]() : String(code);
+    return this.once.includes(code) ? `${text} ${t("Marked !: works once per state and round, whoever's politician takes it.")}` : text;
+  }
+
+  /** A politician action's name with its rules help. */
+  actionPiece(code) {
+    return withHelp(el("span", { class: "dm-action" }, this.actionName(code)), this.actionHelp(code));
+  }
+
+  /** A politician's cost and actions, from the table's describe(). */
+  politicianHelp(id) {
+    const found = this.politicians.find((p) => p.id === id);
+    if (!found) return "";
+    const t = this.t;
+    return t("{politician}: costs {cost}; main action {main}, then at most one of: {secondary}.", {
+      politician: this.politicianName(id), cost: this.money(found.cost), main: this.actionName(found.main),
+      secondary: found.secondary.map((code) => this.actionName(code)).join(", ") });
+  }
+
+  /** "Used here this round: …" with each action's help. */
+  usedActions(codes) {
+    const [before, after] = this.t("Used here this round: {actions}").split("{actions}");
+    const pieces = codes.flatMap((code, i) => (i ? [", ", this.actionPiece(code)] : [this.actionPiece(code)]));
+    return el("p", { class: "muted small dm-used" }, before, pieces, after || "");
+  }
+
+  /** My politicians, each with its cost and actions. */
+  ownPoliticians(ids) {
+    if (!ids.length) return this.t("none");
+    return el("span", { class: "dm-own-politicians" }, ids.flatMap((id, i) => {
+      const piece = withHelp(el("span", { class: "dm-politician-name" }, this.politicianName(id)), this.politicianHelp(id));
+      return i ? [", ", piece] : [piece];
+    }));
   }
 
   colour(seat) {
@@ -233,7 +287,7 @@ class Board {
         style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
           color: p.politician ? "#222" : c.ink } },
       p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null),
-      `${label}. ${t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")}`);
+      [`${label}.`, p.politician ? this.politicianHelp(p.politician) : "", t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")].filter(Boolean).join(" "));
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
     const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
@@ -254,13 +308,12 @@ class Board {
         { party: this.party(o) })))),
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
-      el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
+      el("thead", {}, el("tr", { "data-help-group": "" }, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
         .map((h) => this.columnHead(h)))),
       el("tbody", {}, rows)),
     politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
       el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
-    board.locked_actions.length ? el("p", { class: "muted small" }, t("Used here this round: {actions}",
-      { actions: board.locked_actions.map((a) => this.actionName(a)).join(", ") })) : null,
+    board.locked_actions.length ? this.usedActions(board.locked_actions) : null,
     el("details", { class: "vp-table" }, el("summary", {}, t("Votes needed for victory points")),
       el("table", {}, el("tbody", {},
         el("tr", {}, el("th", { scope: "row" }, t("Votes")), board.vp_table.map(([votes]) => el("td", {}, String(votes)))),
@@ -333,7 +386,7 @@ class Board {
       el("h2", { id: "dm-parties-title" }, t("Parties")),
       el("div", { class: "table-scroll", tabindex: "0" }, // scrolls sideways on a phone: by keyboard too
         el("table", {},
-        el("thead", {}, el("tr", {}, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
+        el("thead", {}, el("tr", { "data-help-group": "" }, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
           t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
@@ -368,7 +421,7 @@ class Board {
       [t("Money"), me.money === null ? "?" : this.money(me.money)],
       [t("Hand"), me.hand && me.hand.length ? el("span", { class: "cards" }, me.hand.map((c) => this.opinionCard(c)))
         : t("none")],
-      [t("Politicians"), (me.politicians || []).map((p) => this.politicianName(p)).join(", ") || t("none")],
+      [t("Politicians"), this.ownPoliticians(me.politicians || [])],
       [t("Donations"), (me.donations || []).map((d) => this.money(d)).join(", ") || t("none")],
     ];
     if (me.draft_hand && me.draft_hand.length) {

@@ -705,7 +705,7 @@ class Board {
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.setAttribute("class", "ga-clock-svg");
-    svg.setAttribute("role", "img");
+    svg.setAttribute("role", "group"); // its categories are images with help of their own
     const title = this.t("Shift clock: at the end of shift {shift} the categories up to the hand score.", { shift: v.shift });
     svg.setAttribute("aria-label", title);
     withHelp(svg, `${title} ${this.t("Shift scoring: after each shift, the players with the most (1st) and second most (2nd) in each category score its VP; ties share the place, and with two players there is no 2nd place.")}`);
@@ -727,7 +727,9 @@ class Board {
       const prize = two ? this.t("{category}: {first} VP for 1st place", { category: name, first })
         : this.t("{category}: {first} VP for 1st place, {second} VP for 2nd", { category: name, first, second });
       const from_ = active ? prize : `${prize} (${this.t("from shift {shift}", { shift: from })})`;
-      add("title", {}, g).textContent = from_;
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", from_);
+      withHelp(g, `${from_}. ${this.categoryHelp(kind)} ${this.t("A player scores a category only with at least 1 in it; a tie for 1st gives every tied player the 1st place's VP and no 2nd place.")}`);
       add("circle", { r: 16, class: "ga-cat-disc" }, g);
       if (kind === "colour_fields") {
         add("circle", { r: 10, class: `ga-fill-${key}`, stroke: "#333", "stroke-width": 1 }, g);
@@ -781,6 +783,15 @@ class Board {
       })));
     return h("div.ga-scoring", {},
       h("table", {}, h("caption", { text: this.t("Scoring after shift {shift} (count, VP)", { shift: s.shift }) }), h("thead", {}, head), h("tbody", {}, rows)));
+  }
+
+  /** What a kind of shift clock category counts (its rules help). */
+  categoryHelp(kind) {
+    return {
+      colour_fields: this.t("Counts the fields of this colour on your delivered orders (their printed colour, also when filled with two cubes of other colours)."),
+      transport_fields: this.t("Counts the fields, of any colour, on your delivered orders with this transport."),
+      empty_carts: this.t("Counts the empty minecarts of this colour in your pit, the printed starting ones included."),
+    }[kind] || "";
   }
 
   categoryIcon(id) {
