@@ -747,7 +747,7 @@ class Hub:
         to_act = table.to_act()
         legal = table.match.legal_actions(seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [self._event(event, n in table.standin_entries)
+        events = [self._event(event, n, table.match.log[n - 1][0] if n else None, n in table.standin_entries)
                   for n, entry in enumerate(table.match.events[first:], first) for event in unpack(entry, seat)]
         message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
@@ -756,8 +756,10 @@ class Hub:
         return message
 
     @staticmethod
-    def _event(event: dict[str, Any], standin: bool) -> dict[str, Any]:
-        """An event as sent; ``standin``: of a move a stand-in made for an absent player (issue 15)."""
+    def _event(event: dict[str, Any], entry: int, by: Seat | None, standin: bool) -> dict[str, Any]:
+        """An event as sent: the log entry it belongs to (0: the setup) and the seat whose move that
+        entry is (None for the setup); ``standin``: of a move a stand-in made for an absent player (issue 15)."""
+        event["entry"], event["by"] = entry, by
         if standin:
             event["standin"] = True
         return event

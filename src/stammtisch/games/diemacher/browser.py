@@ -138,4 +138,20 @@ TEXTS = (
     N_('Media presence: markers moved here after an election score these victory points at the end of the game.'),
     N_('Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, '
        'it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.'),
+    # the log and the result panels (diemacher.js `log`)
+    N_("Election {number} in {state}"),
+    N_("Election {number}"),
+    N_("Votes and victory points"),
+    N_("VP for votes"),
+    N_("VP for winning"),
+    N_("Outcome: {outcome} — {parties}"),
+    N_("To the media presence track: {parties}"),
+    N_("No media marker moves to the media presence track."),
+    N_("Media influencer: {party}"),
+    N_("Poll {poll} published in {state}"),
+    N_("Poll {poll} published"),
+    N_("Published by {party}."),
+    N_("Trend changes"),
+    N_("unchanged"),
+    N_("{party} is the media influencer here: the poll's minus does not apply to it."),
 )
