@@ -116,6 +116,9 @@ def test_an_election_opens_a_result_panel_with_its_votes_and_vp(server: ServerPr
     assert shown["win_vp"] == [p["win_vp"] if s in p["awarded"] else 0 for s in range(3)]
     assert shown["title"].startswith(f"Election {p['election']} in ")
     assert page.locator("#results .outcome").inner_text().startswith("Outcome: ")
+    winner = p["awarded"][0]  # its points changed: marked in the score panel and the parties' table
+    for key in (f"score-{winner}", f"party-{winner}"):
+        poll(page, f"() => !!document.querySelector('#board [data-hl=\"{key}\"].hl')")
 
     page.locator("#results .results-close").click()
     assert page.locator("#results").is_hidden()

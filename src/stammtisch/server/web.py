@@ -351,7 +351,7 @@ def _base(hub: Hub, table: LiveTable, cached: StateCache, seat: Seat | None, sin
     """The view is the same in every language: built once, translated per language."""
     base = cached[2].get((seat, since))
     if base is None:
-        base = cached[2][(seat, since)] = hub.state_message(table, seat, since)
+        base = cached[2][(seat, since)] = hub.state_message(table, seat, since, entries=True)
     return base
 
 
