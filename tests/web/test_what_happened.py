@@ -142,6 +142,30 @@ def test_an_election_opens_a_result_panel_with_its_votes_and_vp(server: ServerPr
     context.close()
 
 
+def test_a_published_poll_opens_a_panel_of_its_trend_changes(server: ServerProcess, browser: Any) -> None:
+    """die-macher.md §5 phase 8: a published poll's panel lists each party's trend change as the event
+    has it (parties it does not touch: unchanged) and who published it."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3)
+    play_until(api, table_id, tokens, lambda s: any(p is not None for p in s["view"]["board"]["poll_discard"]),
+               random.Random(21), limit=20_000, prefer=frozenset({"publish_poll", "poll_bid"}))
+    message = history(server, table_id, tokens[0])
+    index, event = next((i, e) for i, e in enumerate(message["log_events"]) if e["kind"] == "poll_published")
+    p = event["params"]
+    parties = [seat["party_name"] for seat in message["view"]["board"]["seats"]]
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "(i) => !!document.querySelector(`#log-panel li[data-index='${i}'] button`)", index)
+    page.locator(f'#log-panel li[data-index="{index}"] button').click()
+    assert page.locator("#results h2").inner_text().startswith(f"Poll {p['poll']} published")
+    assert page.locator("#results").get_by_text(f"Published by {parties[p['seat']]}.").count() == 1
+    changes = dict((s, d) for s, d in p["changes"])
+    shown = page.locator("#results tbody .trend-change").all_inner_texts()
+    signed = {d: f"+{d}" if d > 0 else f"−{-d}" if d < 0 else "0" for d in changes.values()}
+    assert shown == [signed[changes[s]] if s in changes else "unchanged" for s in range(3)]
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
 def test_the_result_panels_are_axe_clean_and_reachable(server: ServerProcess, browser: Any) -> None:
     """An election's panel (German), and a shift scoring's panel: no axe violations with the panel
     open and the log filtered, every control reachable at 1280×800 and 390×844."""
