@@ -139,3 +139,52 @@ def test_using_language_is_per_thread_and_task() -> None:
         assert i18n.current_language() == "de" and i18n.format_number(5000) == "5.000"
     assert i18n.best_language("fr-FR,pl;q=0.8,de;q=0.9") == "de"
     assert i18n.best_language(None) == "en"
+
+
+def test_the_history_carries_each_lines_event_as_live_sockets_got_it(client: TestClient) -> None:
+    """issue #14 (the log's filters and result panels after a reload): the first state's ``log_events``
+    are parallel to its sentences and are the events live sockets were sent, each with its entry and
+    the seat whose move it was; a spectator's history holds no seat's private event."""
+    import random
+
+    created = client.post("/api/tables", json={"game": "diemacher", "players": 3, "options": {}}).json()
+    table_id, host = created["table_id"], created["host_token"]
+    tokens = [client.post(f"/api/tables/{table_id}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+              for s in range(3)]
+    client.post(f"/api/tables/{table_id}/start", json={}, headers={"authorization": f"Bearer {host}"})
+    rng = random.Random(2)
+    movers: list[int | None] = [None]  # entry n (the n-th move: no take-backs here) → the seat that made it
+    with client.websocket_connect(f"/ws/play/{table_id}?lang=en") as ws:
+        ws.send_json({"type": "auth", "token": tokens[0]})
+        first = state(ws)
+        assert first["history"] and len(first["log_events"]) == len(first["sentences"])
+        assert all(e["entry"] == 0 and e["by"] is None for e in first["log_events"])  # the setup
+        lines, events = list(first["sentences"]), list(first["log_events"])
+        for _ in range(40):
+            views = [client.get(f"/api/tables/{table_id}/view", headers={"authorization": f"Bearer {t}"}).json()
+                     for t in tokens]
+            seat = next(s for s, v in enumerate(views) if v["legal"])
+            answer = client.post(f"/api/tables/{table_id}/actions", headers={"authorization": f"Bearer {tokens[seat]}"},
+                                 json={"action": rng.choice(views[seat]["legal"]), "move_no": views[seat]["move_no"]})
+            assert answer.status_code == 200
+            movers.append(seat)
+        last = client.get(f"/api/tables/{table_id}/view", headers={"authorization": f"Bearer {tokens[0]}"}).json()
+        while True:  # the pushes since (several moves may come as one)
+            message = state(ws)
+            lines += message["sentences"]
+            events += message["events"]
+            if message["move_no"] == last["move_no"]:
+                break
+    assert any(e["entry"] > 0 for e in events)
+    for event in events:
+        assert event["by"] == movers[event["entry"]], event
+    with client.websocket_connect(f"/ws/play/{table_id}?lang=en") as ws:
+        ws.send_json({"type": "auth", "token": tokens[0]})
+        again = state(ws)
+    assert again["sentences"] == lines and again["log_events"] == events
+    with client.websocket_connect(f"/ws/play/{table_id}?lang=en") as ws:
+        ws.send_json({"type": "auth"})
+        watching = state(ws)
+    kinds = {e["kind"] for e in watching["log_events"]}
+    assert len(watching["log_events"]) == len(watching["sentences"]) and "draft_hand" not in kinds
+    assert "draft_hand" in {e["kind"] for e in events}  # seat 0 sees its own

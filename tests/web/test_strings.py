@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from stammtisch.engine.registry import games
-from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, all_texts
+from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, TABLE_LOG, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
 CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
@@ -22,10 +22,11 @@ def texts_of(script: str) -> list[str]:
 
 
 def section_of(script: str) -> tuple[str, ...]:
-    """app.js and common.js show the FRAME, lobby.js the LOBBY, mygames.js MY_GAMES and chat.js CHAT, with texts
-    of the others; a game's browser module lists its texts in its own folder (GameSpec.browser_texts)."""
+    """app.js and common.js show the FRAME, lobby.js the LOBBY, mygames.js MY_GAMES, chat.js CHAT and tablelog.js
+    TABLE_LOG, with texts of the others; a game's browser module lists its texts in its own folder
+    (GameSpec.browser_texts)."""
     frame = {"app.js": FRAME, "common.js": FRAME, "lobby.js": LOBBY + FRAME, "mygames.js": MY_GAMES + LOBBY + FRAME,
-             "chat.js": CHAT + FRAME}
+             "chat.js": CHAT + FRAME, "tablelog.js": TABLE_LOG + FRAME, "highlight.js": ()}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}
     return {**frame, **modules}[script]
 
@@ -48,7 +49,8 @@ def test_every_registered_game_has_its_browser_module_and_texts() -> None:
         assert spec.browser in SCRIPTS and spec.browser_strings(), spec.name
 
 
-@pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js", "mygames.js", "chat.js"])
+@pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js", "mygames.js", "chat.js", "tablelog.js",
+                                    "highlight.js"])
 def test_the_frame_names_no_game(script: str) -> None:
     """issue #10: a game is its folder plus its browser module; the frame learns titles and modules
     from the registry (/api/games), so it names no game."""

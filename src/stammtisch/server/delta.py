@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 # Keys of a state message that belong to that message only, not to the state the next patch applies to.
-STATE_ONLY = frozenset({"type", "events", "sentences", "history", "describe"})
+STATE_ONLY = frozenset({"type", "events", "sentences", "history", "log_events", "describe"})
 
 
 def patch_base(message: dict[str, Any]) -> dict[str, Any]:

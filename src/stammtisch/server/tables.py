@@ -785,7 +785,10 @@ class Hub:
         """The seat a token holds, or None (a spectator) when there is no token."""
         return None if not token else self.seat_of(table, token)
 
-    def state_message(self, table: LiveTable, seat: Seat | None, since: int | None = None) -> dict[str, Any]:
+    def state_message(self, table: LiveTable, seat: Seat | None, since: int | None = None,
+                      entries: bool = False) -> dict[str, Any]:
+        """``entries``: each event also names its log entry and the seat whose move that is (the
+        browser's log, docs/web.md)."""
         message: dict[str, Any] = {"type": "state", "table": table.info(), "seat": seat, "status": table.status,
                                    "move_no": table.move_no(seat)}
         game = table.game
@@ -796,8 +799,12 @@ class Hub:
         to_act = table.to_act()
         legal = table.match.legal_actions(seat) if seat is not None and seat in to_act else []
         first = table.version + 1 if since is None else max(0, min(since + 1, table.version + 1))
-        events = [self._event(event, n in table.standin_entries)
-                  for n, entry in enumerate(table.match.events[first:], first) for event in unpack(entry, seat)]
+        events = []
+        for n, entry in enumerate(table.match.events[first:], first):
+            for event in unpack(entry, seat):
+                if entries:
+                    event["entry"], event["by"] = n, table.match.log[n - 1][0] if n else None
+                events.append(self._event(event, n in table.standin_entries))
         message.update(view=table.view(seat), legal=[action_to_json(a) for a in legal], to_act=list(to_act),
                        undo_allowed=table.undo_allowed(seat), events=events)
         if table.status == "finished":

@@ -201,6 +201,8 @@ class History:
     keep_seconds: float = 60.0
     max_idle: int = 10
     lines: dict[tuple[Seat | None, str], list[str]] = field(default_factory=dict)
+    # parallel to ``lines``: each line's event as a state message sends it (kind, params, entry, by)
+    events: dict[tuple[Seat | None, str], list[dict[str, Any]]] = field(default_factory=dict)
     building: dict[tuple[Seat | None, str], asyncio.Future[None]] = field(default_factory=dict)
     readers: Counter[tuple[Seat | None, str]] = field(default_factory=Counter)
     added: dict[tuple[Seat | None, str], tuple[int, int]] = field(default_factory=dict)  # (entry, its lines)
@@ -223,6 +225,7 @@ class History:
         while self.idle and (len(self.idle) > self.max_idle or next(iter(self.idle.values())) <= too_old):
             dropped, _ = self.idle.popitem(last=False)
             self.lines.pop(dropped, None)
+            self.events.pop(dropped, None)
             self.added.pop(dropped, None)
 
     def follow(self, table: LiveTable, events: list[Event]) -> None:
@@ -231,6 +234,8 @@ class History:
         self.forget_idle()
         text = describer(table.row.game)
         standin = table.version in table.standin_entries
+        assert table.match is not None
+        by = table.match.log[-1][0]
         for (seat, lang), lines in self.lines.items():
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
@@ -238,6 +243,7 @@ class History:
                 with i18n.using_language(lang):
                     names = table.shown_names()
                     lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
+                self.events[(seat, lang)].extend(logged(e, table.version, by, standin) for e in visible)
             self.added[(seat, lang)] = (table.version, len(visible))
 
     def last_entry(self, table: LiveTable, seat: Seat | None, lang: str) -> list[str] | None:
@@ -275,23 +281,35 @@ class History:
         with i18n.using_language(lang):
             names = table.shown_names()
         lines: list[str] = []
+        logged_events: list[dict[str, Any]] = []
 
-        def add(events: list[Event], standin: bool = False) -> None:
+        def add(events: list[Event], entry: int = 0, by: Seat | None = None, standin: bool = False) -> None:
             visible = [e for e in events if e.visible_to(seat)]
             if visible:
                 view = match.view(seat)
                 lines.extend(by_standin(sentence(text, e, view, names), standin) for e in visible)
+                logged_events.extend(logged(e, entry, by, standin) for e in visible)
 
         with i18n.using_language(lang):
             add(list(match.setup_events))
             deadline = time.perf_counter() + slice_seconds
             while match.version < table.version:  # the table's own log: no database, and it may grow meanwhile
                 entry = match.version + 1
-                add(match.enter(*table.match.log[entry - 1]), entry in table.standin_entries)
+                seat_of_entry, action = table.match.log[entry - 1]
+                add(match.enter(seat_of_entry, action), entry, seat_of_entry, entry in table.standin_entries)
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + slice_seconds
         self.lines[(seat, lang)] = lines  # at the table's entry: no await since the last check
+        self.events[(seat, lang)] = logged_events
+
+
+def logged(event: Event, entry: int, by: Seat | None, standin: bool) -> dict[str, Any]:
+    """A history line's event, as a state message sends it (``TableHub.state_message``)."""
+    data = {**event.to_json(), "entry": entry, "by": by}
+    if standin:
+        data["standin"] = True
+    return data
 
 
 def by_standin(line: str, standin: bool) -> str:
@@ -335,7 +353,7 @@ def _base(hub: Hub, table: LiveTable, cached: StateCache, seat: Seat | None, sin
     """The view is the same in every language: built once, translated per language."""
     base = cached[2].get((seat, since))
     if base is None:
-        base = cached[2][(seat, since)] = hub.state_message(table, seat, since)
+        base = cached[2][(seat, since)] = hub.state_message(table, seat, since, entries=True)
     return base
 
 
@@ -355,16 +373,17 @@ def state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, since: 
     return built
 
 
-def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, lines: list[str]) -> Built:
-    """A socket's first state: the history so far (``lines``, at the table's current entry) and what
-    never changes at the table.  The same for every socket of one (seat, language) until the table
+def first_state_text(hub: Hub, table: LiveTable, seat: Seat | None, lang: str, lines: list[str],
+                     log_events: list[dict[str, Any]]) -> Built:
+    """A socket's first state: the history so far (``lines`` and their events, at the table's current
+    entry) and what never changes at the table.  The same for every socket of one (seat, language) until the table
     changes, so another connect costs a look-up."""
     assert table.game is not None
     cached = _state_cache(table)
     built = cached[3].get((seat, lang))
     if built is None:
         message = translate(dict(_base(hub, table, cached, seat, table.version)), table, lang, lines)
-        message.update(events=[], history=True, connected=list(cached[0][2]), lang=lang,
+        message.update(events=[], history=True, log_events=log_events, connected=list(cached[0][2]), lang=lang,
                        describe=described(table.game, lang))
         built = cached[3][(seat, lang)] = [message, None]
     return built
@@ -511,7 +530,7 @@ async def play_socket(websocket: WebSocket) -> None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
                 reading.append(history)
-                built = first_state_text(hub, table, seat, lang, lines)
+                built = first_state_text(hub, table, seat, lang, lines, history.events[(seat, lang)])
                 whole, first = True, False  # the history and describe() go whole, never in a delta
             else:
                 built = state_text(hub, table, seat, lang, sub.sent)

@@ -196,6 +196,17 @@ MY_GAMES = (
     N_("Use this key"),
 )
 
+# tablelog.js: the event log's filters and the result panels' frame (their contents: the games' browser.py).
+TABLE_LOG = (
+    N_("All"),
+    N_("My moves"),
+    N_("This round"),
+    N_("Show in the log"),
+    N_("No entries yet."),
+    N_("Show results"),
+    N_("Close"),
+)
+
 
 def all_texts() -> list[str]:
     """The texts of every section and of every game's browser module, each once, in the order they are listed."""

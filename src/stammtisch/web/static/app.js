@@ -7,6 +7,8 @@ import {
   personalKey, preferredLanguage, rememberSeat, rovingHelp, showAlert, topBar, uid,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
+import { Highlighter } from "./highlight.js";
+import { EventLog, ResultPanel, logHooks, logItems } from "./tablelog.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 takeInvitationFromAddress();
@@ -17,7 +19,11 @@ const page = {
   texts: null,
   message: null, // the last state message
   patched: null, // the state the server's next delta patches (docs/api.md, "Deltas")
-  log: [], // sentences shown in the log
+  log: [], // the log's entries: {text, event} (tablelog.js)
+  eventLog: new EventLog(),
+  results: new ResultPanel(),
+  resultsSeen: 0, // log entries already looked at for a result panel to open
+  highlight: new Highlighter(),
   socket: null,
   connected: false,
   retry: 0,
@@ -314,7 +320,7 @@ function setBusy(busy) {
 // ---------------------------------------------------------------- state
 
 // Keys of a state message that belong to that message only: a delta patches the rest (server/delta.py).
-const STATE_ONLY = new Set(["type", "events", "sentences", "history", "describe"]);
+const STATE_ONLY = new Set(["type", "events", "sentences", "history", "log_events", "describe"]);
 
 function patchBase(message) {
   return structuredClone(Object.fromEntries(Object.entries(message).filter(([key]) => !STATE_ONLY.has(key))));
@@ -366,10 +372,11 @@ function onState(message) {
   const first = !page.message;
   const gameBefore = page.message && page.message.table.game;
   if (message.history) {
-    page.log = [...message.sentences];
+    page.log = logItems(message.sentences, message.log_events);
+    page.resultsSeen = page.log.length; // a reload or reconnect opens no panel: the log's buttons do
     page.rebuildLog = true; // even if this message's own rendering is overtaken by a newer one
   }
-  else page.log.push(...(message.sentences || []));
+  else page.log.push(...logItems(message.sentences, message.events));
   page.since = message.move_no;
   if (message.describe) page.describe = message.describe;  // the table's Game.describe(), sent once
   page.message = message;
@@ -427,6 +434,8 @@ async function render(rebuildLog = false) {
   if (message !== page.message) return; // a newer one is on its way
   const root = document.getElementById("board");
   const ctx = context(message);
+  const seats = document.getElementById("seats");
+  page.highlight.remember([root, seats]);
   try {
     board.render(root, message.view, ctx);
     rovingHelp(root);
@@ -437,7 +446,9 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
-  renderLog(rebuildLog);
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`);
+  renderLog(rebuildLog, board, ctx);
+  openNewResults(board, ctx);
   showChat();
   renderTurnNotice(message);
   markRendered(message);
@@ -700,7 +711,7 @@ function renderSeats(message) {
       const status = s.standin ? standinName[s.standin] : s.kind === "bot" ? t("bot") : s.kind === "invited"
         ? t("invited") : s.kind === "free" ? t("free seat") : s.connected ? t("online") : t("disconnected");
       return el("li", { class: `seat ${s.connected ? "is-online" : "is-offline"} ${toAct.has(s.seat) ? "is-acting" : ""}`
-        + (s.standin ? " is-standin" : "") },
+        + (s.standin ? " is-standin" : ""), "data-hl": `seat-${s.seat}`, "data-hl-sig": String(toAct.has(s.seat)) },
         el("span", { class: "presence", "aria-hidden": "true" }),
         el("span", { class: "seat-name" }, s.name || t("Seat {number}", { number: s.seat + 1 }),
           s.seat === message.seat ? ` (${t("you")})` : ""),
@@ -926,32 +937,53 @@ function emailForm() {
     el("p", { class: "hint", role: "status" }, page.notifyStatus || t("Only you see this address.")));
 }
 
-function renderLog(rebuild) {
-  const { t } = page.texts;
-  const panel = document.getElementById("log-panel");
-  let list = panel.querySelector("ol");
+/** The event log (tablelog.js): coloured entries with icons from the board module, filters, and a
+ * button on each entry that has a result panel. */
+function renderLog(rebuild, board = null, ctx = null) {
+  const { t, lang } = page.texts;
+  const message = page.message;
   rebuild = rebuild || page.rebuildLog;
   page.rebuildLog = false;
-  if (!list || rebuild || panel.dataset.lang !== page.texts.lang) {
-    panel.dataset.lang = page.texts.lang;
-    // role=log on a wrapper, not on the list: its entries stay list items (axe: listitem)
-    list = el("ol", { class: "log-list" });
-    fill(panel, el("h2", { id: "log-title" }, t("Event log")),
-      el("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" },
-        list));
-    page.logShown = 0;
+  page.eventLog.onChange = () => renderLog(false, page.shownBoard, page.shownCtx);
+  page.shownBoard = board;
+  page.shownCtx = ctx;
+  const hooks = logHooks(board);
+  page.eventLog.render(document.getElementById("log-panel"), page.log, {
+    t, lang, seat: message ? message.seat ?? null : null, hooks, view: message && message.view, ctx, rebuild,
+    onPanel: (index, button) => showResult(index, hooks, ctx, button),
+  });
+  if (rebuild && page.results.index !== null) {
+    // the panel that was open, again in the log's (new) language
+    if (!showResult(page.results.index, hooks, ctx)) page.results.hide();
   }
-  if ((page.logShown || 0) > page.log.length) {
-    list.replaceChildren();
-    page.logShown = 0;
+}
+
+/** Shows the result panel of log entry `index`; false when it has none. */
+function showResult(index, hooks, ctx, opener = null) {
+  const item = page.log[index];
+  if (!item || !item.event || !ctx) return false;
+  let content = null;
+  try {
+    content = hooks.panel(item.event, index, page.log, page.message.view, ctx);
+  } catch (error) {
+    console.warn("a result panel could not be drawn", error);
   }
-  const start = page.logShown || 0;
-  // Numbers written out (not list markers, which the scroller clips from 100 on)
-  list.append(...page.log.slice(start).map((text, i) => el("li", {},
-    el("span", { class: "log-no", "aria-hidden": "true" }, `${start + i + 1}.`),
-    el("span", { class: "log-text" }, text))));
-  page.logShown = page.log.length;
-  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  if (!content) return false;
+  page.results.show(content, index, page.texts.t, opener);
+  return true;
+}
+
+/** The newest result among the entries that came with this update opens its panel (not on a
+ * reload: the log's buttons open them again). */
+function openNewResults(board, ctx) {
+  const hooks = logHooks(board);
+  let newest = null;
+  for (let i = page.resultsSeen; i < page.log.length; i++) {
+    const { event } = page.log[i];
+    if (event && hooks.opens(event, i, page.log)) newest = i;
+  }
+  page.resultsSeen = page.log.length;
+  if (newest !== null) showResult(newest, hooks, ctx);
 }
 
 function renderTurnNotice(message) {

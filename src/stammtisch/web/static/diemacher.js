@@ -3,6 +3,7 @@
 // seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
 
 import { el, fill, withHelp } from "./common.js";
+import { tagged } from "./highlight.js";
 
 const COLOURS = {
   black: { fill: "#1e1e1e", ink: "#ffffff" },
@@ -249,9 +250,10 @@ class Board {
       el("ol", {}, this.track.map((slot) => {
         const name = slot.label.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
         const active = slot === current;
-        return el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
+        const item = el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
           el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
           el("span", { class: "name" }, name));
+        return active ? tagged(item, "phase-now", [v.round, slot.slot]) : item;
       })),
       this.e.final ? el("p", { class: "over" }, this.phaseName(this.e.phase)) : null);
   }
@@ -266,7 +268,7 @@ class Board {
     const rows = seats.map((s) => {
       const trend = board.trend[s];
       const media = mediaOwners.filter((o) => o === s).length;
-      return el("tr", {},
+      return tagged(el("tr", {},
         el("th", { scope: "row" }, this.partyTag(s), board.media_influencer === s
           ? el("span", { class: "influencer", title: t("media influencer"), "aria-label": t("media influencer") }, " ✦")
           : null),
@@ -275,7 +277,8 @@ class Board {
           ? `−${-trend}` : "0"),
         el("td", {}, board.rallies[s] ? this.cubes(s, board.rallies[s]) : el("span", { class: "muted" }, "0")),
         el("td", { class: "num" }, String(media)),
-        el("td", { class: "num" }, String(board.matches[s])));
+        el("td", { class: "num" }, String(board.matches[s]))),
+      `st-${board.state}-${s}`, [board.votes[s], trend, board.rallies[s], media, board.matches[s]]);
     });
     const opinions = board.opinions.map((o) => this.opinionCard(o.card, { faceUp: o.face_up, doubled: o.doubled }));
     const politicians = board.politicians.map((p) => {
@@ -300,19 +303,20 @@ class Board {
       el("span", { class: "max" }, t("max {points} VP", { points: board.max_vp })),
       board.ballot_box ? this.ballotBox() : null,
       current ? el("span", { class: "now" }, t("now")) : null),
-    el("div", { class: "opinions", role: "group", "aria-label": t("Opinions") },
-      opinions.length ? opinions : el("span", { class: "muted" }, t("none"))),
-    el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
+    tagged(el("div", { class: "opinions", role: "group", "aria-label": t("Opinions") },
+      opinions.length ? opinions : el("span", { class: "muted" }, t("none"))), `st-${board.state}-opinions`, board.opinions),
+    tagged(el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
       el("span", { class: "label", "aria-hidden": "true" }, t("Media")),
       mediaOwners.map((o) => this.disc(o, o === null ? t("free media spot") : t("media marker of {party}",
-        { party: this.party(o) })))),
+        { party: this.party(o) })))), `st-${board.state}-media`, mediaOwners),
     el("table", { class: "dm-parties-in-state" },
       el("caption", { class: "visually-hidden" }, t("Parties in {state}", { state: board.name })),
       el("thead", {}, el("tr", { "data-help-group": "" }, [t("Party"), t("Votes"), t("Trend"), t("Rallies"), t("Media"), t("Match")]
         .map((h) => this.columnHead(h)))),
       el("tbody", {}, rows)),
-    politicians.length ? el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
-      el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians) : null,
+    politicians.length ? tagged(el("div", { class: "politicians", role: "group", "aria-label": t("Politicians") },
+      el("span", { class: "label", "aria-hidden": "true" }, t("Politicians")), politicians), `st-${board.state}-politicians`,
+    board.politicians) : null,
     board.locked_actions.length ? this.usedActions(board.locked_actions) : null,
     el("details", { class: "vp-table" }, el("summary", {}, t("Votes needed for victory points")),
       el("table", {}, el("tbody", {},
@@ -337,12 +341,13 @@ class Board {
       el("h2", { id: "dm-displays-title" }, t("Displays and decks")),
       el("div", { class: "display-row" },
         el("h3", {}, t("Opinion display")),
-        el("div", { class: "cards" }, v.opinion_display.length ? v.opinion_display.map((c) => this.opinionCard(c))
-          : el("span", { class: "muted" }, t("none")))),
+        tagged(el("div", { class: "cards" }, v.opinion_display.length ? v.opinion_display.map((c) => this.opinionCard(c))
+          : el("span", { class: "muted" }, t("none"))), "opinion-display", v.opinion_display)),
       el("div", { class: "display-row" },
         el("h3", {}, t("Program display")),
-        el("div", { class: "cards" }, v.program_display.map((c) => c === null
-          ? el("span", { class: "card empty", role: "img", "aria-label": t("empty") }) : this.opinionCard(c)))),
+        tagged(el("div", { class: "cards" }, v.program_display.map((c) => c === null
+          ? el("span", { class: "card empty", role: "img", "aria-label": t("empty") }) : this.opinionCard(c))),
+        "program-display", v.program_display)),
       el("div", { class: "display-row decks" },
         el("h3", {}, t("Decks")),
         el("div", { class: "cards" },
@@ -353,11 +358,12 @@ class Board {
           el("span", { class: "deck" }, t("States to come: {count}", { count: v.future_states })))),
       el("div", { class: "display-row" },
         el("h3", {}, t("Media presence")),
-        el("ol", { class: "media-track" }, used.map((spot) => el("li", {},
+        el("ol", { class: "media-track" }, used.map((spot, i) => tagged(el("li", {},
           withHelp(el("span", { class: "vp" }, t("{points} VP", { points: spot.vp })),
             t("Media presence: markers moved here after an election score these victory points at the end of the game.")),
           spot.markers.length ? spot.markers.map((s) => this.disc(s, t("media marker of {party}", { party: this.party(s) })))
-            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media spot") }))))));
+            : el("span", { class: "disc empty", role: "img", "aria-label": t("free media spot") })), `presence-${i}`,
+        spot.markers)))));
   }
 
   /** A party's victory points from the elections so far (votes and wins). */
@@ -369,12 +375,13 @@ class Board {
    * at the top while the board scrolls (the parties' table is further down). */
   scoreStrip() {
     const t = this.t;
-    return el("ul", { class: "dm-scores", "aria-label": t("Parties") }, this.v.seats.map((p, s) => el("li",
+    return el("ul", { class: "dm-scores", "aria-label": t("Parties") }, this.v.seats.map((p, s) => tagged(el("li",
       { class: s === this.e.seat ? "mine" : "", "data-seat": String(s) },
       this.partyTag(s),
       el("strong", { class: "dm-vp" }, t("{points} VP", { points: this.pointsSoFar(p) })),
       el("span", { class: "dm-base" }, t("party base {n}", { n: p.party_base })),
-      p.money === null || p.money === undefined ? null : el("span", { class: "dm-money" }, this.money(p.money)))));
+      p.money === null || p.money === undefined ? null : el("span", { class: "dm-money" }, this.money(p.money))),
+    `score-${s}`, [this.pointsSoFar(p), p.party_base, p.money])));
   }
 
   partyTable() {
@@ -391,7 +398,7 @@ class Board {
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
           const vp = this.pointsSoFar(p);
-          return el("tr", { class: s === this.e.seat ? "mine" : "" },
+          return tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
               info.kind === "human" && !info.connected ? el("span", { class: "offline" }, t("disconnected")) : null,
@@ -408,7 +415,9 @@ class Board {
               t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
               " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
               withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })),
-                t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5."))));
+                t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.")))),
+          `party-${s}`, [p.party_base, vp, p.money, p.hand_size, p.program, p.media_supply, p.rally_supply,
+            p.politicians_left, p.donations_left]);
         })))));
   }
 
@@ -418,29 +427,31 @@ class Board {
     if (this.e.seat === null || this.e.seat === undefined) return null;
     const me = v.seats[this.e.seat];
     const rows = [
-      [t("Money"), me.money === null ? "?" : this.money(me.money)],
+      [t("Money"), me.money === null ? "?" : this.money(me.money), me.money],
       [t("Hand"), me.hand && me.hand.length ? el("span", { class: "cards" }, me.hand.map((c) => this.opinionCard(c)))
-        : t("none")],
-      [t("Politicians"), this.ownPoliticians(me.politicians || [])],
-      [t("Donations"), (me.donations || []).map((d) => this.money(d)).join(", ") || t("none")],
+        : t("none"), me.hand],
+      [t("Politicians"), this.ownPoliticians(me.politicians || []), me.politicians],
+      [t("Donations"), (me.donations || []).map((d) => this.money(d)).join(", ") || t("none"), me.donations],
     ];
     if (me.draft_hand && me.draft_hand.length) {
-      rows.push([t("Draft hand"), el("span", { class: "cards" }, me.draft_hand.map((c) => this.opinionCard(c)))]);
+      rows.push([t("Draft hand"), el("span", { class: "cards" }, me.draft_hand.map((c) => this.opinionCard(c))),
+        me.draft_hand]);
     }
     if (me.sealed && me.sealed.length) {
-      rows.push([t("Sealed"), me.sealed.map((x) => String(x)).join(", ")]);
+      rows.push([t("Sealed"), me.sealed.map((x) => String(x)).join(", "), me.sealed]);
     }
     if (me.poll_in_hand) {
       const poll = me.poll_in_hand;
       const changes = Object.entries(poll.delta).filter(([party]) => this.partyNamed(party) !== null)
         .map(([party, d]) => `${this.partyNamed(party)} ${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)}`);
       rows.push([t("Poll in hand"), t("poll card {id}, back {party}: {changes}", { id: poll.id,
-        party: this.partyNamed(poll.back) ?? t("another party"), changes: changes.join(", ") || t("none") })]);
+        party: this.partyNamed(poll.back) ?? t("another party"), changes: changes.join(", ") || t("none") }), poll]);
     }
     return el("section", { class: "panel dm-private", "aria-labelledby": "dm-private-title" },
       el("h2", { id: "dm-private-title" }, t("Your party: {party}", { party: me.party_name }),
         el("span", { class: "secret-note" }, ` — ${t("only you see this")}`)),
-      el("dl", {}, rows.map(([k, value]) => [el("dt", {}, k), el("dd", {}, value)])));
+      el("dl", {}, rows.map(([k, value, data]) => [el("dt", {}, k), tagged(el("dd", {}, value), `private-${k}`,
+        data ?? null)])));
   }
 
   finalTable() {
@@ -513,6 +524,140 @@ function keepClearOf(strip) {
   keepClearOf.observer.observe(strip);
 }
 
+// --- the log and the result panels (docs/web.md, "The log") ---------------------------------------
+
+// State names by code, as boards showed them (a long game's elected states leave the boards).
+const STATE_NAMES = new Map();
+
+function rememberStates(view) {
+  for (const board of view.board.boards || []) if (board.state && board.name) STATE_NAMES.set(board.state, board.name);
+}
+
+/** A decoration (no name of its own: the log's sentence says what happened). */
+function picture(html) {
+  const node = el("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true", focusable: "false" });
+  node.innerHTML = html;
+  return node;
+}
+
+const BALLOT = '<rect x="3" y="9" width="18" height="12" rx="1.5"/><rect x="8" y="2.5" width="8" height="9" fill="#fff" stroke="currentColor" stroke-width="1.5" transform="rotate(8 12 7)"/><rect x="6" y="9" width="12" height="2" fill="#fff"/>';
+const LOG_PICTURES = {
+  election: BALLOT,
+  poll: '<text x="12" y="18" text-anchor="middle" font-size="17" font-weight="700" font-family="sans-serif">%</text>',
+  media: '<circle cx="12" cy="12" r="8"/>',
+  rallies: '<rect x="3" y="10" width="7" height="7" rx="1"/><rect x="14" y="10" width="7" height="7" rx="1"/><rect x="8.5" y="3" width="7" height="7" rx="1"/>',
+  politician: '<circle cx="12" cy="6.5" r="4"/><path d="M4 22c0-5 3.6-8.5 8-8.5s8 3.5 8 8.5z"/>',
+  money: '<text x="12" y="18" text-anchor="middle" font-size="17" font-weight="700" font-family="sans-serif">€</text>',
+  round: '<path d="M12 3a9 9 0 1 1-8.5 6" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M2 3.5 3.7 10l6-2.6z"/>',
+};
+const LOG_KINDS = {
+  election: "election", poll_published: "poll", poll_withheld: "poll", poll_won: "poll", poll_auction: "poll",
+  poll_taken: "poll", poll_seen: "poll", media_bought: "media", rallies_organized: "rallies", rallies_converted: "rallies",
+  politician_placed: "politician", politician_placed_secret: "politician", politicians_revealed: "politician",
+  politician_action: "politician", politician_paid: "politician", politician_declined: "politician",
+  income: "money", donation: "money", overbid_penalty: "money", round_started: "round",
+};
+
+/** A log entry's topic: the opinion card it names (an opinion shifted, a program card), if any. */
+function cardOf(p) {
+  for (const key of ["new", "card"]) if (Number.isInteger(p[key]) && p[key] >= 0) return p[key];
+  return null;
+}
+
+/** The state on board `pos` when log entry `index` happened: the next election there names it (before
+ * a new state takes the board), else the last state that entered the board before it. */
+function stateAt(pos, index, items, view) {
+  for (let i = index; i < items.length; i++) {
+    const e = items[i].event;
+    if (!e || e.params.board !== pos) continue;
+    if (e.kind === "election") return STATE_NAMES.get(e.params.state) || null;
+    if (e.kind === "state_entered" && i > index) break;
+  }
+  for (let i = index; i >= 0; i--) {
+    const e = items[i].event;
+    if (e && e.kind === "state_entered" && e.params.board === pos) return STATE_NAMES.get(e.params.state) || null;
+  }
+  const board = view.board.boards[pos];
+  return board ? board.name : null;
+}
+
+function electionPanel(b, p, view, ctx) {
+  const t = ctx.t;
+  const state = STATE_NAMES.get(p.state) || null;
+  const awarded = new Set(p.awarded);
+  const names = (seats) => seats.map((s) => b.party(s)).join(" + ");
+  const rows = p.votes.map((votes, s) => el("tr", { class: awarded.has(s) ? "awarded" : "", "data-seat": String(s) },
+    el("th", { scope: "row" }, b.partyTag(s), awarded.has(s) ? el("span", { class: "badge" }, ` ★`) : null),
+    el("td", { class: "votes" }, String(votes)),
+    el("td", { class: "vote-vp" }, String(p.vote_vp[s])),
+    el("td", { class: "win-vp" }, String(awarded.has(s) ? p.win_vp : 0))));
+  const outcome = (ctx.terms.OUTCOMES || {})[p.outcome] || p.outcome;
+  return {
+    title: state ? t("Election {number} in {state}", { number: p.election, state })
+      : t("Election {number}", { number: p.election }),
+    body: el("div", { class: "dm-result" },
+      el("table", {},
+        el("caption", {}, t("Votes and victory points")),
+        el("thead", {}, el("tr", {}, [t("Party"), t("Votes"), t("VP for votes"), t("VP for winning")]
+          .map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, rows)),
+      el("p", { class: "result-note outcome" }, t("Outcome: {outcome} — {parties}", { outcome, parties: names(p.awarded) })),
+      el("p", { class: "result-note media" }, p.media_moved.length
+        ? t("To the media presence track: {parties}", { parties: names(p.media_moved) })
+        : t("No media marker moves to the media presence track.")),
+      p.influencer >= 0 ? el("p", { class: "result-note" }, t("Media influencer: {party}", { party: b.party(p.influencer) }))
+        : null),
+  };
+}
+
+function pollPanel(b, p, index, items, view, ctx) {
+  const t = ctx.t;
+  const state = stateAt(p.board, index, items, view);
+  const changes = new Map(p.changes.map(([s, d]) => [s, d]));
+  const signed = (d) => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : "0");
+  return {
+    title: state ? t("Poll {poll} published in {state}", { poll: p.poll, state }) : t("Poll {poll} published", { poll: p.poll }),
+    body: el("div", { class: "dm-result" },
+      el("p", { class: "result-note" }, t("Published by {party}.", { party: b.party(p.seat) })),
+      el("table", {},
+        el("caption", {}, t("Trend changes")),
+        el("thead", {}, el("tr", {}, [t("Party"), t("Trend")].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, view.board.seats.map((_, s) => el("tr", { "data-seat": String(s) },
+          el("th", { scope: "row" }, b.partyTag(s)),
+          el("td", { class: "trend-change" }, changes.has(s) ? signed(changes.get(s)) : t("unchanged")))))),
+      p.protected >= 0 ? el("p", { class: "result-note" }, t("{party} is the media influencer here: the poll's minus does not apply to it.",
+        { party: b.party(p.protected) })) : null),
+  };
+}
+
+export const log = {
+  rounds: ["round_started"],
+
+  decorate(event, view) {
+    const p = event.params || {};
+    const seat = Number.isInteger(p.seat) && p.seat >= 0 ? p.seat : event.by;
+    const player = Number.isInteger(seat) ? view.board.seats[seat] : null;
+    const colour = player && COLOURS[player.colour] ? COLOURS[player.colour].fill : null;
+    const card = cardOf(p);
+    const kind = LOG_KINDS[event.kind];
+    const icon = kind ? picture(LOG_PICTURES[kind]) : card !== null && TOPIC_ICONS[card >> 1]
+      ? picture(TOPIC_ICONS[card >> 1]) : null;
+    return { colour, icon };
+  },
+
+  opens(event) {
+    return event.kind === "election" || event.kind === "poll_published";
+  },
+
+  panel(event, index, items, view, ctx) {
+    rememberStates(view);
+    const b = new Board(view, ctx);
+    if (event.kind === "election") return electionPanel(b, event.params, view, ctx);
+    if (event.kind === "poll_published") return pollPanel(b, event.params, index, items, view, ctx);
+    return null;
+  },
+};
+
 const TITLES = {
   bid: "Your sealed start bid",
   raise: "Raise the bid",
@@ -531,7 +676,10 @@ const TITLES = {
 };
 
 export default {
+  log,
+
   render(root, view, ctx) {
+    rememberStates(view);
     new Board(view, ctx).render(root);
   },
 

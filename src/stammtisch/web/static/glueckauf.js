@@ -18,6 +18,7 @@
 // the board reads the same without colour.
 
 import { withHelp } from "./common.js";
+import { tagged } from "./highlight.js";
 
 const COLOURS = ["yellow", "brown", "grey", "black"];
 const TRANSPORTS = ["handcart", "wagon", "lorry", "train"];
@@ -441,11 +442,12 @@ class Board {
       pips.push(h(`span.ga-pip${s === v.shift ? ".ga-on" : ""}${s < v.shift || this.phase === "over" ? ".ga-past" : ""}`,
         { "aria-hidden": "true", text: ["I", "II", "III", "IV", "V"][s - 1] || String(s) }));
     }
-    const shift = h("div.ga-shift", {}, h("span.ga-pips", {}, pips),
-      h("span.ga-strong", { text: this.t("Shift {shift} of {shifts}", { shift: v.shift, shifts: v.shifts }) }));
+    const shift = tagged(h("div.ga-shift", {}, h("span.ga-pips", {}, pips),
+      h("span.ga-strong", { text: this.t("Shift {shift} of {shifts}", { shift: v.shift, shifts: v.shifts }) })),
+    "shift", v.shift);
     const toAct = (this.view.to_act || []).map((s) => this.seatChip(s));
     const who = this.phase === "over" ? null : h("div.ga-toact", {}, h("span", { text: this.t("To act:") }), toAct);
-    const piles = h("div.ga-piles", {},
+    const piles = tagged(h("div.ga-piles", {},
       h("span.ga-pile", { title: this.t("Tunnel tiles in the stack: {n}", { n: v.tile_stack }) },
         icon("stack"), h("span.ga-sr", { text: this.t("Tunnel tiles in the stack: {n}", { n: v.tile_stack }) }),
         h("span", { "aria-hidden": "true", text: String(v.tile_stack) })),
@@ -453,8 +455,10 @@ class Board {
         icon("deck"), h("span.ga-sr", { text: this.t("Order cards in the deck: {n}", { n: v.order_deck }) }),
         h("span", { "aria-hidden": "true", text: String(v.order_deck) })),
       h("span.ga-supply", {}, h("span.ga-label", { text: this.t("Coal supply:") }),
-        COLOURS.map((c) => h("span.ga-supply-one", {}, this.cube(c), h("span", { text: String(v.supply[c] ?? 0) })))));
-    return h("div.ga-status", {}, shift, h("div.ga-stage", { text: this.phaseName(this.phase) }), who, piles);
+        COLOURS.map((c) => h("span.ga-supply-one", {}, this.cube(c), h("span", { text: String(v.supply[c] ?? 0) }))))),
+    "piles", [v.tile_stack, v.order_deck, v.supply]);
+    const stage = tagged(h("div.ga-stage", { text: this.phaseName(this.phase) }), "stage", [v.shift, this.phase]);
+    return h("div.ga-status", {}, shift, stage, who, piles);
   }
 
   // the decision at hand -----------------------------------------------------------------------
@@ -635,7 +639,7 @@ class Board {
       el.setAttribute("role", "group");
       el.setAttribute("aria-label", this.spaceTitle(kind, value));
     }
-    return el;
+    return tagged(el, `space-${id}`, entry);
   }
 
   spaceDescription(kind, entry) {
@@ -771,18 +775,29 @@ class Board {
       return h("div.ga-scoring", {}, h("p.ga-strong", { text: this.t("Scoring after shift {shift}", { shift: s.shift }) }),
         h("ul.ga-scorelines", {}, s.lines.map((line) => h("li", {}, this.categoryIcon(line.category), h("span", { text: line.text })))));
     }
+    return h("div.ga-scoring", {}, this.scoringRows(s.shift, s.rows));
+  }
+
+  /** A shift's scoring as a table: a row per category, a column per player (count and VP); with
+   * `total`, a last row of each player's VP from this scoring. */
+  scoringRows(shift, scored, total = false) {
     const n = this.b.seats.length;
     const head = h("tr", {}, h("th", { scope: "col", text: this.t("Category") }),
       this.b.seats.map((_, seat) => h("th", { scope: "col" }, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), this.name(seat))));
-    const rows = s.rows.map((row) => h("tr", {},
+    const rows = scored.map((row) => h("tr", {},
       h("th", { scope: "row" }, this.categoryIcon(row.category), this.categoryName(row.category)),
       Array.from({ length: n }, (_, seat) => {
         const count = (row.counts || [])[seat] ?? 0, vp = (row.vp || [])[seat] ?? 0;
         return h(`td${vp ? ".ga-scored" : ""}`, {},
           h("span.ga-count", { text: String(count) }), vp ? h("span.ga-plus", { text: this.t("+{vp} VP", { vp }) }) : null);
       })));
-    return h("div.ga-scoring", {},
-      h("table", {}, h("caption", { text: this.t("Scoring after shift {shift} (count, VP)", { shift: s.shift }) }), h("thead", {}, head), h("tbody", {}, rows)));
+    if (total) {
+      rows.push(h("tr.ga-scoring-total", {}, h("th", { scope: "row", text: this.t("Total") }),
+        Array.from({ length: n }, (_, seat) => h("td", {}, h("strong", {
+          text: this.t("+{vp} VP", { vp: scored.reduce((sum, row) => sum + ((row.vp || [])[seat] ?? 0), 0) }) })))));
+    }
+    return h("table", {}, h("caption", { text: this.t("Scoring after shift {shift} (count, VP)", { shift }) }),
+      h("thead", {}, head), h("tbody", {}, rows));
   }
 
   /** What a kind of shift clock category counts (its rules help). */
@@ -816,7 +831,7 @@ class Board {
     const v = this.b;
     const p = v.seats[seat];
     const current = v.current === seat && this.phase !== "over";
-    const stats = h("div.ga-stats", {},
+    const stats = tagged(h("div.ga-stats", {},
       h("span.ga-stat", { title: this.t("Victory points: {vp}", { vp: p.vp }) }, icon("star", null, "ga-gold"),
         h("span.ga-sr", { text: this.t("Victory points: {vp}", { vp: p.vp }) }), h("b", { "aria-hidden": "true", text: String(p.vp) })),
       h("span.ga-stat", { title: this.t("Money: {marks}", { marks: this.marks(p.money) }) }, icon("coin"),
@@ -826,7 +841,8 @@ class Board {
       h("span.ga-stat.ga-minor", { title: this.t("In the canteen: {n}", { n: p.canteen }) }, icon("canteen"),
         h("span.ga-sr", { text: this.t("In the canteen: {n}", { n: p.canteen }) }), h("span", { "aria-hidden": "true", text: String(p.canteen) })),
       h("span.ga-stat.ga-minor", { title: this.t("In the bank: {n}", { n: p.bank }) }, icon("bank"),
-        h("span.ga-sr", { text: this.t("In the bank: {n}", { n: p.bank }) }), h("span", { "aria-hidden": "true", text: String(p.bank) })));
+        h("span.ga-sr", { text: this.t("In the bank: {n}", { n: p.bank }) }), h("span", { "aria-hidden": "true", text: String(p.bank) }))),
+    `stats-${seat}`, [p.vp, p.money, p.workers, p.canteen, p.bank]);
     const head = h("header.ga-mine-head", {},
       h("h2", {}, h(`span.ga-dot.ga-seat${seat % 4}`, { "aria-hidden": "true" }), h("span", { text: this.nameYou(seat) }),
         v.start_player === seat ? icon("barbara", this.t("start player"), "ga-barbara") : null,
@@ -834,7 +850,10 @@ class Board {
       stats);
     const cls = `section.ga-mine.ga-seat${seat % 4}${current ? ".ga-current" : ""}${seat === this.me ? ".ga-own" : ""}`;
     return h(cls, { "aria-label": this.t("Mine of {player}", { player: this.name(seat) }) },
-      head, this.pit(seat, p), this.balance(p), this.orders(seat, p), this.delivered(p));
+      tagged(head, `turn-${seat}`, current), tagged(this.pit(seat, p), `pit-${seat}`, [p.cage_level, p.cage, p.storage, p.tunnels]),
+      tagged(this.balance(p), `balance-${seat}`, [p.light_tiles, p.dark_tiles]),
+      tagged(this.orders(seat, p), `orders-${seat}`, p.orders), tagged(this.delivered(p), `delivered-${seat}`,
+        [p.delivered_count, p.delivered]));
   }
 
   pit(seat, p) {
@@ -1059,4 +1078,62 @@ export function groups(legal, labels, view, ctx = {}) {
   }));
 }
 
-export default { render, groups };
+// --- the log and the result panel (docs/web.md, "The log") ---------------------------------------
+
+const SEAT_COLOURS = ["#d03030", "#2f6fdb", "#1f9a38", "#a63cb8"];
+const CUBE_FILLS = { yellow: "#f2cb1d", brown: "#8b5424", grey: "#a3a3a3", black: "#222222" };
+
+function cubeIcon(colour) {
+  const el = icon("cart");
+  el.innerHTML = `<rect x="4" y="4" width="16" height="16" rx="3" fill="${CUBE_FILLS[colour] || "#fff"}" stroke="#333" stroke-width="1.5"/>`;
+  return el;
+}
+
+const LOG_ICONS = {
+  placed: () => icon("meeple"), cage_moved: () => icon("cage"), tile_bought: () => icon("cart"),
+  order_taken: () => icon("card"), drafted: () => icon("card"), marks: () => icon("coin"), shift_starts: () => icon("pick"),
+  shift_ends: () => icon("star"), category_scored: () => icon("star"), final_scoring: () => icon("star"),
+  game_over: () => icon("star"), cart_left_empty: () => icon("cart"), kept_nothing: () => icon("hand"),
+};
+
+/** The seat an event is about (its own `seat`), else the seat whose move it came with. */
+function seatOf(event) {
+  const seat = event.params && typeof event.params.seat === "number" ? event.params.seat : event.by;
+  return typeof seat === "number" && seat >= 0 ? seat : null;
+}
+
+function isFirstScoring(event, index, items) {
+  if (event.kind !== "category_scored") return false;
+  const before = items[index - 1] && items[index - 1].event;
+  return !(before && before.kind === "category_scored" && before.params.shift === event.params.shift);
+}
+
+export const log = {
+  rounds: ["shift_starts"],
+
+  decorate(event) {
+    const seat = seatOf(event);
+    const p = event.params || {};
+    const colour = p.colour && CUBE_FILLS[p.colour] ? p.colour : null;
+    const make = event.kind === "delivered" && ICONS[p.transport] ? () => icon(p.transport)
+      : colour ? () => cubeIcon(colour) : LOG_ICONS[event.kind];
+    return { colour: seat === null ? null : SEAT_COLOURS[seat % 4], icon: make ? make() : null };
+  },
+
+  /** A shift's scoring opens a panel (its first category's entry carries the button). */
+  opens(event, index, items) {
+    return isFirstScoring(event, index, items);
+  },
+
+  panel(event, index, items, view, ctx) {
+    if (!isFirstScoring(event, index, items)) return null;
+    const rows = [];
+    for (let i = index; i < items.length && items[i].event && items[i].event.kind === "category_scored"
+      && items[i].event.params.shift === event.params.shift; i++) rows.push(items[i].event.params);
+    const board = new Board(document.createElement("div"), view, ctx);
+    return { title: board.t("Scoring after shift {shift}", { shift: event.params.shift }),
+      body: h("div.ga.ga-result", {}, h("div.ga-scoring", {}, board.scoringRows(event.params.shift, rows, true))) };
+  },
+};
+
+export default { render, groups, log };
