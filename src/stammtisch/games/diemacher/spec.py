@@ -15,6 +15,7 @@ SPEC = GameSpec(
     browser="diemacher.js",
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
+    round_of="stammtisch.games.diemacher.view:round_of",
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",
