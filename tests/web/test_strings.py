@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from stammtisch.engine.registry import games
-from stammtisch.web.strings import FRAME, LOBBY, all_texts
+from stammtisch.web.strings import FRAME, LOBBY, REPLAY, ZOOM, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
 CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
@@ -22,11 +22,15 @@ def texts_of(script: str) -> list[str]:
 
 
 def section_of(script: str) -> tuple[str, ...]:
-    """app.js and common.js show the FRAME, lobby.js the LOBBY and the shared FRAME texts; a game's browser
-    module lists its texts in its own folder (GameSpec.browser_texts)."""
-    frame = {"app.js": FRAME, "common.js": FRAME, "lobby.js": LOBBY + FRAME}
+    """app.js and common.js show the FRAME, lobby.js the LOBBY and the shared FRAME texts, replay.js and
+    zoom.js their own; a game's browser module (and its parts, "<module>-<part>.js") lists its texts in
+    its own folder (GameSpec.browser_texts)."""
+    frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME, "replay.js": REPLAY,
+             "zoom.js": ZOOM}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}
-    return {**frame, **modules}[script]
+    parts = {script: texts for module, texts in modules.items()
+             if script.startswith(module.removesuffix(".js") + "-")}
+    return {**frame, **modules, **parts}[script]
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
@@ -47,7 +51,7 @@ def test_every_registered_game_has_its_browser_module_and_texts() -> None:
         assert spec.browser in SCRIPTS and spec.browser_strings(), spec.name
 
 
-@pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js"])
+@pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js", "replay.js", "zoom.js"])
 def test_the_frame_names_no_game(script: str) -> None:
     """issue #10: a game is its folder plus its browser module; the frame learns titles and modules
     from the registry (/api/games), so it names no game."""

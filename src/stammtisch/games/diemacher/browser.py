@@ -138,4 +138,14 @@ TEXTS = (
     N_('Media presence: markers moved here after an election score these victory points at the end of the game.'),
     N_('Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, '
        'it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.'),
+    # the map of the 16 states (diemacher-map.js)
+    N_("The 16 states"),
+    N_("{state}: elected in election {number}"),
+    N_("{state}: on the table, elected this round"),
+    N_("{state}: on the table, elected in a later round"),
+    N_("{state}: not on the table"),
+    N_("Elected: {count}"),
+    N_("Elected this round: {count}"),
+    N_("On the table, elected later: {count}"),
+    N_("Not on the table: {count}"),
 )

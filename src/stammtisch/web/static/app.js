@@ -6,6 +6,8 @@ import {
   LANGUAGE_KEY, NAME_KEY, api, botKindName, el, fill, installHelp, loadTexts, mySeats, preferredLanguage,
   rememberSeat, showAlert, topBar, uid,
 } from "./common.js";
+import { Replay, moveInAddress, renderBar } from "./replay.js";
+import { applyZoom, installZoomKeys, zoomControls } from "./zoom.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 takeInvitationFromAddress();
@@ -29,7 +31,9 @@ const page = {
   decisionKey: "",
   busy: false,
   closed: false,
+  replay: null, // the replay (replay.js): while active, the board shows its position, not the live one
 };
+page.replay = new Replay(tableId, () => render());
 
 function seatToken() {
   return (mySeats()[tableId] || {}).token || null;
@@ -81,8 +85,10 @@ async function start() {
   document.documentElement.lang = page.texts.lang;
   await loadGames();
   installHelp();
+  installTools();
   renderChrome();
   connect();
+  if (moveInAddress() !== null) page.replay.open(moveInAddress(), page.texts.lang);
   window.addEventListener("online", () => reconnectSoon(0));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.connected) reconnectSoon(0);
@@ -113,6 +119,7 @@ async function switchLanguage(code) {
   renderChrome(false);
   page.since = -1;
   reconnectSoon(0, true);
+  if (page.replay.position) page.replay.go(page.replay.position.move_no, code);
 }
 
 function renderChrome(withBoard = true) {
@@ -384,20 +391,20 @@ function loadBoard(game) {
 async function render(rebuildLog = false) {
   const message = page.message;
   if (!message) return;
-  if (message.status === "open") {
-    renderWaitingRoom();
-    return;
-  }
-  if (message.status === "interrupted") {
-    renderInterrupted(message);
+  if (message.status === "open" || message.status === "interrupted") {
+    fill(document.getElementById("board-tools"));
+    if (message.status === "open") renderWaitingRoom();
+    else renderInterrupted(message);
     return;
   }
   const board = await loadBoard(message.table.game);
   if (message !== page.message) return; // a newer one is on its way
   const root = document.getElementById("board");
+  const shown = page.replay.message(message) || message; // a replay's position, or the game now
   const ctx = context(message);
+  renderTools(message, board, context(shown));
   try {
-    board.render(root, message.view, ctx);
+    board.render(root, shown.view, context(shown));
   } catch (error) {
     console.error(error);
     fill(root, el("p", { class: "error" }, page.texts.t("The board could not be drawn: {message}",
@@ -417,6 +424,31 @@ function markRendered(message) {
   data.move = String(message.move_no);
   data.mine = (message.legal || []).length ? "1" : "0";
   data.lang = page.texts.lang;
+  data.replay = page.replay.active && page.replay.position ? String(page.replay.position.move_no) : "";
+}
+
+// ---------------------------------------------------------------- the board's tools: replay and zoom
+
+function installTools() {
+  installZoomKeys(document.getElementById("board"), () => page.message && page.message.table.game);
+  page.replay.installKeys(() => page.texts.lang);
+}
+
+function renderTools(message, board, shownCtx) {
+  const { t, lang } = page.texts;
+  const tools = document.getElementById("board-tools");
+  const game = message.table.game;
+  if (tools.children.length !== 2) fill(tools, el("div", { class: "replay-part" }), el("div", { class: "zoom-part" }));
+  const [replayPart, zoomPart] = tools.children;
+  const root = document.getElementById("board");
+  if (zoomPart.dataset.key !== `${lang} ${game}`) {
+    zoomPart.dataset.key = `${lang} ${game}`;
+    fill(zoomPart, zoomControls(t, root, game));
+  }
+  applyZoom(root, game);
+  const roundName = (number, view) => (board.roundName ? board.roundName(number, view, shownCtx)
+    : t("Round {number}", { number }));
+  renderBar(replayPart, page.replay, page.replay.offered(message), t, lang, copyField, roundName);
 }
 
 function context(message) {

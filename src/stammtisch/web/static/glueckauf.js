@@ -1048,4 +1048,9 @@ export function groups(legal, labels, view, ctx = {}) {
   }));
 }
 
-export default { render, groups };
+/** A round as a replay names it (GameSpec.round_of: the shift). */
+export function roundName(number, view, ctx) {
+  return ctx.t("Shift {shift} of {shifts}", { shift: number, shifts: view.board.shifts });
+}
+
+export default { render, groups, roundName };
