@@ -188,7 +188,7 @@ def test_zoom_changes_the_size_and_is_kept_after_a_reload(server: ServerProcess,
     poll(page, "() => document.getElementById('board').dataset.zoom === '1.25'")
     assert page.evaluate(SIZE) > plain * 1.15
     page.reload()
-    poll(page, "() => document.getElementById('board').dataset.zoom === '1.25' && !!document.querySelector('.dm-state')")
+    poll(page, "() => document.getElementById('board').dataset.zoom === '1.25' && !!document.querySelector('.dm-map')")
     assert page.evaluate(SIZE) > plain * 1.15
     assert page.locator(".zoom-level").inner_text() == "125 %"
     page.locator("body").press("-")  # the keys: −, + and 0

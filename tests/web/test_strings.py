@@ -28,9 +28,8 @@ def section_of(script: str) -> tuple[str, ...]:
     frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME, "replay.js": REPLAY,
              "zoom.js": ZOOM}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}
-    parts = {script: texts for module, texts in modules.items()
-             if script.startswith(module.removesuffix(".js") + "-")}
-    return {**frame, **modules, **parts}[script]
+    part_of = [texts for module, texts in modules.items() if script.startswith(module.removesuffix(".js") + "-")]
+    return part_of[0] if part_of else {**frame, **modules}[script]
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
