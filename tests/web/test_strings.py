@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from stammtisch.engine.registry import games
-from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, TABLE_LOG, all_texts
+from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, REPLAY, TABLE_LOG, ZOOM, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
 CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
@@ -22,13 +22,15 @@ def texts_of(script: str) -> list[str]:
 
 
 def section_of(script: str) -> tuple[str, ...]:
-    """app.js and common.js show the FRAME, lobby.js the LOBBY, mygames.js MY_GAMES, chat.js CHAT and tablelog.js
-    TABLE_LOG, with texts of the others; a game's browser module lists its texts in its own folder
-    (GameSpec.browser_texts)."""
-    frame = {"app.js": FRAME, "common.js": FRAME, "lobby.js": LOBBY + FRAME, "mygames.js": MY_GAMES + LOBBY + FRAME,
-             "chat.js": CHAT + FRAME, "tablelog.js": TABLE_LOG + FRAME, "highlight.js": ()}
+    """app.js and common.js show the FRAME, lobby.js the LOBBY, mygames.js MY_GAMES, chat.js CHAT, tablelog.js
+    TABLE_LOG, replay.js REPLAY and zoom.js ZOOM, with texts of the others; a game's browser module (and
+    its parts, "<module>-<part>.js") lists its texts in its own folder (GameSpec.browser_texts)."""
+    frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME,
+             "mygames.js": MY_GAMES + LOBBY + FRAME, "chat.js": CHAT + FRAME, "tablelog.js": TABLE_LOG + FRAME,
+             "highlight.js": (), "replay.js": REPLAY, "zoom.js": ZOOM}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}
-    return {**frame, **modules}[script]
+    part_of = [texts for module, texts in modules.items() if script.startswith(module.removesuffix(".js") + "-")]
+    return part_of[0] if part_of else {**frame, **modules}[script]
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
@@ -50,7 +52,7 @@ def test_every_registered_game_has_its_browser_module_and_texts() -> None:
 
 
 @pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js", "mygames.js", "chat.js", "tablelog.js",
-                                    "highlight.js"])
+                                    "highlight.js", "replay.js", "zoom.js"])
 def test_the_frame_names_no_game(script: str) -> None:
     """issue #10: a game is its folder plus its browser module; the frame learns titles and modules
     from the registry (/api/games), so it names no game."""

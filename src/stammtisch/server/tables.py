@@ -489,7 +489,8 @@ class Hub:
                 excess -= 1
 
     async def _load(self, table_id: str) -> LiveTable:
-        if len(table_id) > 32:
+        # Ids are URL-safe tokens: anything else (a NUL, which PostgreSQL refuses) is no table
+        if len(table_id) > 32 or not (table_id.isascii() and table_id.replace("-", "").replace("_", "").isalnum()):
             raise ApiError(404, "not_found", f"no table {table_id[:40]!r}")
         found = await self.store.table(table_id)
         if found is None:

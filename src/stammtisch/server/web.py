@@ -46,11 +46,13 @@ from stammtisch.server.api import (
     int_param,
     refuse,
     sender,
+    token_of,
     wants_deltas,
 )
 from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
+from stammtisch.server.replay import Replays, replay_answer
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.rules import rules_html
@@ -425,6 +427,24 @@ def described(game: Game[Any], lang: str) -> dict[str, Any]:
     return found[1]
 
 
+# Replays (issue 14; server/replay.py): positions as the spectators saw them.
+
+_replays = Replays()
+
+
+async def replay(request: Request) -> Response:
+    """``GET /api/tables/{id}/replay?move=N&lang=``: position N of the game for spectators (docs/api.md)."""
+    token_of(request)  # refuses a token in the address; the answer is the same for everybody
+    table = await hub_of(request).current(request.path_params["table_id"])
+    move = int_param(request.query_params.get("move"), "move")
+    lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+    text = describer(table.row.game)
+    answer = await replay_answer(_replays, table, move, lang, lambda e, view, names: sentence(text, e, view, names))
+    # A finished game's positions never change; a running game's latest one does
+    cache = "max-age=86400" if table.status == "finished" and move is not None else "no-cache"
+    return JSON(answer, headers={"cache-control": cache})
+
+
 # Browser sockets per table, each with its send: a seat's connect or leave is a small message to them.
 @dataclass(eq=False)
 class Watcher:
@@ -577,6 +597,7 @@ routes: list[BaseRoute] = [
     Route("/my-games", page("mygames.html")),
     Route("/rules/{game}", rules_page),
     Route("/api/i18n/{lang}", ui_texts),
+    Route("/api/tables/{table_id}/replay", replay),
     WebSocketRoute("/ws/play/{table_id}", play_socket),
     Route("/static/{name}", static_file, name="static"),
 ]

@@ -207,6 +207,35 @@ TABLE_LOG = (
     N_("Close"),
 )
 
+# replay.js: the replay of a game (issue 14); app.js names rounds of games without names of their own.
+REPLAY = (
+    N_("Replay the game"),
+    N_("Loading the replay…"),
+    N_("Replay"),
+    N_("Move {move} of {last}"),
+    N_("the game goes on"),
+    N_("Back to the live game"),
+    N_("Close the replay"),
+    N_("First move"),
+    N_("Previous move"),
+    N_("Next move"),
+    N_("Latest move"),
+    N_("Move"),
+    N_("Jump to"),
+    N_("What happened at this move"),
+    N_("Keys: ← and → step through the moves, Home and End go to the first and the latest."),
+    N_("Link to this move"),
+    N_("Round {number}"),
+)
+
+# zoom.js: zoom for the board (issue 14).
+ZOOM = (
+    N_("Zoom the board"),
+    N_("Zoom out"),
+    N_("Zoom in"),
+    N_("Reset zoom"),
+)
+
 
 def all_texts() -> list[str]:
     """The texts of every section and of every game's browser module, each once, in the order they are listed."""

@@ -167,4 +167,14 @@ TEXTS = (
     N_("Trend changes"),
     N_("unchanged"),
     N_("{party} is the media influencer here: the poll's minus does not apply to it."),
+    # the map of the 16 states (diemacher-map.js)
+    N_("The 16 states"),
+    N_("{state}: elected in election {number}"),
+    N_("{state}: on the table, elected this round"),
+    N_("{state}: on the table, elected in a later round"),
+    N_("{state}: not on the table"),
+    N_("Elected: {count}"),
+    N_("Elected this round: {count}"),
+    N_("On the table, elected later: {count}"),
+    N_("Not on the table: {count}"),
 )

@@ -19,6 +19,7 @@ def hold_election(game: DieMacher, state: State, pos: int, events: list[Event], 
     number = state.elections_held
     board = state.boards[pos]
     card = game.edition.states[board.card]
+    state.elected.append(board.card)
     votes = board.votes
     for seat, player in enumerate(state.players):
         player.vote_vp.append(card.vp_for(votes[seat]) if votes[seat] >= game.edition.min_votes_to_score else 0)

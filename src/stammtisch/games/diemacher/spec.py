@@ -16,6 +16,7 @@ SPEC = GameSpec(
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
     judge="stammtisch.games.diemacher.judge:JUDGE",
+    round_of="stammtisch.games.diemacher.view:round_of",
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

@@ -156,7 +156,7 @@ class State:
         "round", "phase", "start_player", "boards", "players", "chance",
         "program_deck", "program_discard", "program_display", "opinion_deck", "opinion_discard",
         "opinion_display", "poll_deck", "poll_discard", "double_supply", "media_presence", "future_states",
-        "elections_held", "actor", "done", "turn", "cursor", "row_cursor", "step", "passes", "auction",
+        "elections_held", "elected", "actor", "done", "turn", "cursor", "row_cursor", "step", "passes", "auction",
         "talks", "poll_in_hand", "program_change", "draft_hands", "outcomes", "excluded",
     )  # fmt: skip
 
@@ -179,6 +179,7 @@ class State:
         self.media_presence: list[list[int]] = [[] for _ in range(7)]
         self.future_states: list[int] = []
         self.elections_held = 0
+        self.elected: list[int] = []  # the state cards elected so far, in election order (public)
         # Flow.
         self.actor = NOBODY  # the seat whose decision it is (sequential decisions)
         self.done: list[bool] = []  # sealed decisions: who has committed
@@ -212,6 +213,7 @@ class State:
         s.media_presence = [x[:] for x in self.media_presence]
         s.future_states = self.future_states[:]
         s.elections_held = self.elections_held
+        s.elected = self.elected[:]
         s.actor, s.done, s.turn, s.cursor = self.actor, self.done[:], self.turn, self.cursor
         s.row_cursor, s.step, s.passes = self.row_cursor, self.step, self.passes
         s.auction = None if self.auction is None else self.auction.copy()

@@ -278,3 +278,12 @@ _ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
     "donation": lambda a, n, v: (_("Accept the {value} donation") if a[2] else _("Reject the {value} donation")).format(
         value=money(a[1])),
 }
+
+# The 16 states by their ids, in the reader's language (the browser's map of the states, issue 14).
+STATE_NAMES = {
+    "BW": N_("Baden-Württemberg"), "BY": N_("Bavaria"), "BE": N_("Berlin"), "BB": N_("Brandenburg"),
+    "HB": N_("Bremen"), "HH": N_("Hamburg"), "HE": N_("Hesse"), "MV": N_("Mecklenburg-Western Pomerania"),
+    "NDS": N_("Lower Saxony"), "NRW": N_("North Rhine-Westphalia"), "RP": N_("Rhineland-Palatinate"),
+    "SL": N_("Saarland"), "SN": N_("Saxony"), "ST": N_("Saxony-Anhalt"), "SH": N_("Schleswig-Holstein"),
+    "TH": N_("Thuringia"),
+}

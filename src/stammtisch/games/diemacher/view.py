@@ -84,6 +84,7 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
                            for i, m in enumerate(state.media_presence)],
         "future_states": len(state.future_states),
         "elections_held": state.elections_held,
+        "elected": [edition.states[card].id for card in state.elected],  # in election order
     }
     detail = [{"total": total, **parts} for total, parts in final_scores(game, state)] if over else None
     return envelope(game, state, seat, phase=state.phase, decision=_decision(game, state, seat), board=board,
@@ -253,3 +254,8 @@ def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]
 
 def _none(seat: int) -> int | None:
     return None if seat == NOBODY else seat
+
+
+def round_of(game: DieMacher, state: State) -> int:
+    """The election round a state is in, 0 during the setup (GameSpec.round_of: replays jump by it)."""
+    return state.round

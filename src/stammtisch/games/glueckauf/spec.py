@@ -16,6 +16,7 @@ SPEC = GameSpec(
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
     rules_page="stammtisch.games.glueckauf.rules_page:RULES",
     judge="stammtisch.games.glueckauf.judge:JUDGE",
+    round_of="stammtisch.games.glueckauf.view:round_of",
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

@@ -200,3 +200,8 @@ def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -
         "delivered_count": len(p.delivered),
         "delivered": [card_view(game.cards[c]) for c in p.delivered] if open_delivered else None,
     }
+
+
+def round_of(game: GlueckAuf, s: State) -> int:
+    """The shift a state is in (GameSpec.round_of: replays jump by it)."""
+    return s.shift

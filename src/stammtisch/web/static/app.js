@@ -9,6 +9,8 @@ import {
 import { onChat, renderChat } from "./chat.js";
 import { Highlighter } from "./highlight.js";
 import { EventLog, ResultPanel, logHooks, logItems } from "./tablelog.js";
+import { Replay, moveInAddress, renderBar } from "./replay.js";
+import { applyZoom, installZoomKeys, zoomControls } from "./zoom.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 takeInvitationFromAddress();
@@ -36,7 +38,9 @@ const page = {
   decisionKey: "",
   busy: false,
   closed: false,
+  replay: null, // the replay (replay.js): while active, the board shows its position, not the live one
 };
+page.replay = new Replay(tableId, () => render());
 
 function seatToken() {
   return (mySeats()[tableId] || {}).token || null;
@@ -110,9 +114,11 @@ async function start() {
   document.documentElement.lang = page.texts.lang;
   await loadGames();
   installHelp();
+  installTools();
   renderChrome();
   await seatFromKey();
   connect();
+  if (moveInAddress() !== null) page.replay.open(moveInAddress(), page.texts.lang);
   window.addEventListener("online", () => reconnectSoon(0));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.connected) reconnectSoon(0);
@@ -143,6 +149,7 @@ async function switchLanguage(code) {
   renderChrome(false);
   page.since = -1;
   reconnectSoon(0, true);
+  if (page.replay.position) page.replay.go(page.replay.position.move_no, code);
 }
 
 function renderChrome(withBoard = true) {
@@ -422,22 +429,22 @@ function loadBoard(game) {
 async function render(rebuildLog = false) {
   const message = page.message;
   if (!message) return;
-  if (message.status === "open") {
-    renderWaitingRoom();
-    return;
-  }
-  if (message.status === "interrupted") {
-    renderInterrupted(message);
+  if (message.status === "open" || message.status === "interrupted") {
+    fill(document.getElementById("board-tools"));
+    if (message.status === "open") renderWaitingRoom();
+    else renderInterrupted(message);
     return;
   }
   const board = await loadBoard(message.table.game);
   if (message !== page.message) return; // a newer one is on its way
   const root = document.getElementById("board");
+  const shown = page.replay.message(message) || message; // a replay's position, or the game now
   const ctx = context(message);
   const seats = document.getElementById("seats");
   page.highlight.remember([root, seats]);
+  renderTools(message, board, context(shown));
   try {
-    board.render(root, message.view, ctx);
+    board.render(root, shown.view, context(shown));
     rovingHelp(root);
   } catch (error) {
     console.error(error);
@@ -473,6 +480,31 @@ function markRendered(message) {
   data.move = String(message.move_no);
   data.mine = (message.legal || []).length ? "1" : "0";
   data.lang = page.texts.lang;
+  data.replay = page.replay.active && page.replay.position ? String(page.replay.position.move_no) : "";
+}
+
+// ---------------------------------------------------------------- the board's tools: replay and zoom
+
+function installTools() {
+  installZoomKeys(document.getElementById("board"), () => page.message && page.message.table.game);
+  page.replay.installKeys(() => page.texts.lang);
+}
+
+function renderTools(message, board, shownCtx) {
+  const { t, lang } = page.texts;
+  const tools = document.getElementById("board-tools");
+  const game = message.table.game;
+  if (tools.children.length !== 2) fill(tools, el("div", { class: "replay-part" }), el("div", { class: "zoom-part" }));
+  const [replayPart, zoomPart] = tools.children;
+  const root = document.getElementById("board");
+  if (zoomPart.dataset.key !== `${lang} ${game}`) {
+    zoomPart.dataset.key = `${lang} ${game}`;
+    fill(zoomPart, zoomControls(t, root, game));
+  }
+  applyZoom(root, game);
+  const roundName = (number, view) => (board.roundName ? board.roundName(number, view, shownCtx)
+    : t("Round {number}", { number }));
+  renderBar(replayPart, page.replay, page.replay.offered(message), t, lang, copyField, roundName);
 }
 
 function context(message) {

@@ -4,6 +4,7 @@
 
 import { el, fill, withHelp } from "./common.js";
 import { tagged } from "./highlight.js";
+import { stateMap } from "./diemacher-map.js";
 
 const COLOURS = {
   black: { fill: "#1e1e1e", ink: "#ffffff" },
@@ -506,6 +507,7 @@ class Board {
       this.legend(),
       el("div", { class: "dm-states" }, inPlay.map(([b, pos]) => this.stateBoard(b, pos))),
       out.length ? el("p", { class: "muted" }, this.t("Out of play: {states}", { states: out.join(", ") })) : null,
+      stateMap(this.e, this.t, this.terms),
       this.privatePanel(),
       this.partyTable(),
       this.displays());
@@ -681,6 +683,12 @@ export default {
   render(root, view, ctx) {
     rememberStates(view);
     new Board(view, ctx).render(root);
+  },
+
+  /** A round as a replay names it (GameSpec.round_of: the election round, 0 during the setup). */
+  roundName(number, view, ctx) {
+    if (!number) return ctx.t("Setup");
+    return ctx.t("Round {round} of {last}", { round: number, last: view.board.last_round });
   },
 
   groups(legal, labels, view, ctx) {

@@ -1136,4 +1136,9 @@ export const log = {
   },
 };
 
-export default { render, groups, log };
+/** A round as a replay names it (GameSpec.round_of: the shift). */
+export function roundName(number, view, ctx) {
+  return ctx.t("Shift {shift} of {shifts}", { shift: number, shifts: view.board.shifts });
+}
+
+export default { render, groups, log, roundName };
