@@ -75,7 +75,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
-        self.kill()  # the caller gets no handle on it: it must not live on past the test
+        self.kill()  # no fixture stops a server that never came up
         raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:

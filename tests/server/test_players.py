@@ -138,6 +138,8 @@ def test_the_tables_waiting_for_me_come_first_with_my_deadline(cluster: Cluster)
     assert listed[0]["deadline"] == listed[0]["table"]["clocks"][deciding]["deadline"]
     assert time.time() < listed[0]["deadline"] <= time.time() + 3600
     assert listed[1]["deadline"] is None
+    for table_id, tokens in ((waiting_id, waiting_tokens), (other_id, other_tokens)):
+        finished(api, tokens, table_id)  # timed tables left running are read at every server start
 
 
 def test_a_key_derives_a_seat_token_for_its_own_seats_only(cluster: Cluster) -> None:
@@ -186,6 +188,7 @@ def test_a_rematch_has_the_same_seats_options_and_pace_and_happens_once(cluster:
     assert {e["table"]["id"] for e in mine(api, keys[1])} == {table_id, new_id}  # bound by the reservation
     again = api2.ok("POST", f"/api/tables/{table_id}/rematch", tokens[0], json={})
     assert again["table_id"] == new_id and "host_token" not in again
+    finished(api, {0: again["token"], 1: second["token"]}, new_id)
 
 
 def test_a_rematch_keeps_bots_of_the_same_kind_and_waits_for_the_people(cluster: Cluster) -> None:

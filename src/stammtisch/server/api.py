@@ -48,7 +48,7 @@ from stammtisch.server.messages import (
     ws_ref,
 )
 from stammtisch.server.metrics import health_response
-from stammtisch.server.tables import Hub, LiveTable, conflict
+from stammtisch.server.tables import TABLE_ID, Hub, LiveTable, conflict
 
 log = logging.getLogger("stammtisch.server")
 STATUSES = ("open", "running", "finished", "interrupted")
@@ -179,6 +179,8 @@ def cursor(value: str | None) -> tuple[float, str] | None:
         return None
     created, _, table_id = value.partition(":")
     try:
+        if not TABLE_ID.fullmatch(table_id[:32]):
+            raise ValueError(table_id)
         return float(created), table_id[:32]
     except ValueError:
         raise bad_request("before must be the next value of the previous page") from None
