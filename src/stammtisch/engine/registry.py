@@ -62,8 +62,8 @@ class GameSpec:
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
     rules_page: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
     judge: str | None = None  # "module:NAME": scores a search playout cut off at a round's end (bots/judges.py)
-    # "module:function": (game, state) -> the public number of the round a state is in (Die Macher's
-    # election round, Glück Auf's shift), by which a replay jumps to a round; None: no rounds
+    # "module:function": (game, state) -> the public number of the round a state is in (an election
+    # round, a shift), by which a replay jumps to a round; None: no rounds
     round_of: str | None = None
     # The rules' version, named by every record and live table: bump it with every change that can alter
     # a game's course (a legal move, an action's shape, a draw, a score, a view a bot decides on).
