@@ -144,7 +144,7 @@ def test_a_turn_played_before_the_delay_gets_no_email_and_removing_the_address_s
     handler, port = inbox
     servers = servers_for("sqlite", tmp_path, mail_flags(port, delay=3600))
     try:
-        api = servers and Api(servers[0].url)
+        api = Api(servers[0].url)
         table_id, tokens = two_players(api)
         for seat in range(2):
             api.ok("PUT", f"/api/tables/{table_id}/notify", tokens[seat], json={"email": f"p{seat}@example.org"})
