@@ -14,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 
-from stammtisch import i18n
 from stammtisch.server.api import JSON, routes
 from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
@@ -49,8 +48,6 @@ def create_app(config: Config | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for code in i18n.LANGUAGES:  # the catalogs once, now, rather than in the first reader's wait
-            i18n.translation(code)
         hub = Hub(config)
         instrument(hub, metrics)
         await hub.open()
