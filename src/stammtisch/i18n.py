@@ -75,6 +75,8 @@ def current_language() -> str:
 
 
 def _checked(code: str) -> str:
+    if code in LANGUAGES:  # the usual case (the server asks at every message it translates)
+        return code
     normalized = _normalize(code)
     if normalized not in LANGUAGES:
         choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
@@ -124,12 +126,13 @@ def best_language(accepted: str | None) -> str:
 
 def translation(code: str) -> gettext.NullTranslations:
     """The (cached) translations of one language; English has none: texts stay as written."""
-    if code == SOURCE_LANGUAGE:
-        return gettext.NullTranslations()
+    found = _cache.get(code)
+    if found is not None:
+        return found
     with _lock:
         found = _cache.get(code)
         if found is None:
-            found = _cache[code] = _load(code)
+            found = _cache[code] = gettext.NullTranslations() if code == SOURCE_LANGUAGE else _load(code)
         return found
 
 

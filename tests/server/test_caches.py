@@ -127,3 +127,60 @@ def test_an_action_is_checked_against_the_legal_list_the_seat_was_sent(client: T
     monkeypatch.setattr(match, "step", step)
     play(client, table_id, tokens, 3)  # each move: the seat reads its view (with its legal list), then acts
     assert len(handed) == 3 and all(legal for legal in handed)
+
+
+def test_the_table_info_a_state_carries_follows_every_move_and_seat_change(client: TestClient) -> None:
+    # issue #9 (work per move): info() is built once per change of what it shows, so it must change with
+    # each move (move number, seats to act) and each seat change, and never be stale
+    table_id, tokens = started(client)
+    table = hub_of(client).tables[table_id]
+    before = table.info()
+    assert table.info() is before  # nothing changed: the same one
+    play(client, table_id, tokens, 1)
+    after = table.info()
+    assert after is not before and after == table._build_info() and after["move_no"] == table.move_no(None)
+    assert after["to_act"] == table.to_act()
+    table.standins[0] = "asked"  # a stand-in takes seat 0 (as LiveTable.change does)
+    assert table.info()["seats"][0]["standin"] == "asked"
+
+
+def test_a_message_with_number_keys_is_still_written(client: TestClient) -> None:
+    # issue #9: messages are written without orjson's slow path for non-string keys unless one needs it
+    from stammtisch.server.api import dumps
+
+    assert dumps({"a": [1, {"b": None}]}) == '{"a":[1,{"b":null}]}'
+    assert dumps({"scores": {0: 5, 1: 7}}) == '{"scores":{"0":5,"1":7}}'
+    with pytest.raises(TypeError):
+        dumps({"a": object()})
+
+
+def test_the_move_log_on_sqlites_own_connection_is_all_or_nothing(tmp_path: Any) -> None:
+    # issue #9 (work per move): SQLite's batch insert bypasses SQLAlchemy; a move number taken already
+    # is a Conflict and changes nothing, a game-ending entry finishes the table, entries read back in order
+    import asyncio
+
+    from stammtisch.server.store import Conflict, Store, TableRow
+
+    async def run() -> tuple[list[Any], str, bool]:
+        store = Store(f"sqlite:///{tmp_path}/log.db")
+        await store.open()
+        try:
+            await store.create_table(TableRow("t1", "glueckauf", 2, {}, 5, "running", "h", 1.0))
+            await store.append("t1", 1, 0, ["pass"], False, 2.0)
+            conflict = False
+            try:
+                await store.append("t1", 1, 1, ["other"], True, 3.0)
+            except Conflict:
+                conflict = True
+            await asyncio.gather(store.append("t1", 2, 1, None, False, 4.0),
+                                 store.append("t1", 3, 0, ["end"], True, 5.0, "heuristic"))
+            found = await store.table("t1")
+            assert found is not None
+            return await store.moves("t1"), found[0].status, conflict
+        finally:
+            await store.close()
+
+    entries, status, conflict = asyncio.run(run())
+    assert conflict and status == "finished"
+    assert [(e.move_no, e.seat, e.action, e.at, e.standin) for e in entries] == [
+        (1, 0, ["pass"], 2.0, None), (2, 1, None, 4.0, None), (3, 0, ["end"], 5.0, "heuristic")]

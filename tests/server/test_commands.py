@@ -30,6 +30,8 @@ def test_loadtest_is_bounded_and_reports() -> None:
     assert figures["actions"] > 0 and figures["actions_per_second"] > 0
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"] <= figures["latency_ms"]["p100"]
     assert figures["errors"] == {}
+    # the clients' own CPU is reported beside the server's (they share the machine): the bots played
+    assert figures["client_cpu"] > 0 and figures["server_cpu"] > 0
 
 
 def test_loadtest_hostile_mode_reaches_the_tables_as_spectators() -> None:
@@ -40,6 +42,7 @@ def test_loadtest_hostile_mode_reaches_the_tables_as_spectators() -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["spectator_connects"] > 8 and figures["errors"] == {}, figures
+    assert figures["hostile_cpu"] > 0  # the hostile process's own CPU, which connected 8+ times
 
 
 def test_loadtest_refuses_other_hosts_and_unbounded_runs() -> None:

@@ -25,6 +25,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -96,6 +97,8 @@ class Stats:
     health: list[float] = field(default_factory=list)  # /api/health latencies
     slow_cut: int = 0  # slow clients the server closed
     server_cpu: float = float("nan")  # CPU seconds the started servers used per second measured
+    client_cpu: float = float("nan")  # … this process (the bots' clients), per second measured
+    hostile_cpu: float = float("nan")  # … the hostile clients' process, per second measured
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -196,6 +199,7 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                        for p in ("p50", "p90", "p99", "p100")},
         "errors": stats.errors,
         "server_cpu": round(stats.server_cpu, 2),
+        "client_cpu": round(stats.client_cpu, 2),
     }
     if args.spectators or args.slow:
         figures.update(spectators=args.spectators, stay=args.stay, slow=args.slow,
@@ -204,7 +208,7 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                                        for p in ("p50", "p99")},
                        health_ms={p: round(percentile(stats.health, float(p[1:])) * 1000, 1)
                                   for p in ("p50", "p99", "p100")},
-                       slow_clients_cut_off=stats.slow_cut)
+                       slow_clients_cut_off=stats.slow_cut, hostile_cpu=round(stats.hostile_cpu, 2))
     if args.json:
         console.print_json(json.dumps(figures))
         return
@@ -214,14 +218,16 @@ def report(stats: Stats, args: argparse.Namespace, console: Console) -> None:
                   f"{figures['actions_per_second']} actions/s, "
                   f"{stats.games} games finished")
     console.print(f"latency submit → updated view: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
-                  f"p99 {lat['p99']} ms, max {lat['p100']} ms; server CPU {figures['server_cpu']} s per s")
+                  f"p99 {lat['p99']} ms, max {lat['p100']} ms; server CPU {figures['server_cpu']} s per s "
+                  f"(the bots' clients {figures['client_cpu']} s per s)")
     if args.spectators or args.slow:
         first, health = figures["first_state_ms"], figures["health_ms"]
         console.print(f"beside them {args.spectators} spectator sockets coming and going (staying "
                       f"{args.stay:g} s on average; {figures['spectator_connects']} connects, "
                       f"first state p50 {first['p50']} ms, "
                       f"p99 {first['p99']} ms) and {args.slow} slow clients ({stats.slow_cut} cut off by the server)")
-        console.print(f"/api/health: p50 {health['p50']} ms, p99 {health['p99']} ms, max {health['p100']} ms")
+        console.print(f"/api/health: p50 {health['p50']} ms, p99 {health['p99']} ms, max {health['p100']} ms; "
+                      f"the hostile clients' CPU {figures['hostile_cpu']} s per s")
     if stats.errors:
         console.print(f"errors: {stats.errors}")
 
@@ -261,9 +267,10 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
             hostile.start()
         await asyncio.sleep(warm_up)
         stats.measuring = True
-        cpu = server_cpu(servers)
+        cpu, mine = server_cpu(servers), time.process_time()
         await asyncio.sleep(args.seconds)
         stats.server_cpu = (server_cpu(servers) - cpu) / args.seconds
+        stats.client_cpu = (time.process_time() - mine) / args.seconds
         stats.measuring = False
         stop.set()
         await asyncio.wait(tasks, timeout=10)
@@ -273,6 +280,7 @@ async def load(urls: list[str], args: argparse.Namespace, servers: list[subproce
             if await asyncio.to_thread(receiver.poll, 30):
                 theirs: Stats = receiver.recv()
                 stats.first_states, stats.slow_cut = theirs.first_states, theirs.slow_cut
+                stats.hostile_cpu = theirs.hostile_cpu
                 for kind, count in theirs.errors.items():
                     stats.errors[kind] = stats.errors.get(kind, 0) + count
             hostile.join(10)
@@ -387,7 +395,9 @@ async def hostile(urls: list[str], spectators: int, slow: int, stay: float, warm
               for i in range(slow)]
     await asyncio.sleep(warm_up)
     stats.measuring = True
+    mine = time.process_time()
     await asyncio.sleep(seconds)
+    stats.hostile_cpu = (time.process_time() - mine) / seconds
     stats.measuring = False
     stop.set()
     await asyncio.wait(tasks, timeout=10)

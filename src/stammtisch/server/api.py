@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -55,12 +56,21 @@ STATUSES = ("open", "running", "finished", "interrupted")
 
 
 def dumps(data: Any) -> str:
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    return dumps_bytes(data).decode()
+
+
+def dumps_bytes(data: Any) -> bytes:
+    """JSON; keys that are not strings (a few views' and options' numbers) are written as strings.
+    orjson's option for those takes a slower path for every message, so it is used only when needed."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 class JSON(JSONResponse):
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+        return dumps_bytes(content)
 
 
 def hub_of(conn: HTTPConnection) -> Hub:
@@ -405,6 +415,52 @@ def answer_auth(hub: Hub, table: LiveTable, data: str | bytes) -> tuple[dict[str
     return reply, auth
 
 
+class SendWatch:
+    """One watchdog for the sends of all sockets (instead of a timer per send): a send that has
+    waited more than its timeout (the client reads nothing, so the transport stays paused) is
+    cancelled, as ``asyncio.timeout`` would.  A send to a client that reads never waits at all."""
+
+    def __init__(self) -> None:
+        self.sending: dict[Sending, None] = {}  # sends in progress
+        self.period = 1.0
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self, sending: Sending) -> None:
+        self.sending[sending] = None
+        if sending.timeout / 4 < self.period:
+            self.period = sending.timeout / 4
+        if self.task is None or self.task.done() or self.task.get_loop() is not sending.loop:
+            if self.task is not None and self.task.get_loop() is not sending.loop:
+                self.sending = {sending: None}  # (tests: another event loop; the old one's sends are gone)
+            self.task = sending.loop.create_task(self._watch(sending.loop))
+
+    def stop(self, sending: Sending) -> None:
+        self.sending.pop(sending, None)
+
+    async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
+        idle = 0
+        while idle < 30:  # ends after a while without sends; the next send starts it again
+            await asyncio.sleep(self.period)
+            idle = 0 if self.sending else idle + 1
+            now = loop.time()
+            for sending in list(self.sending):
+                if now - sending.since > sending.timeout and not sending.cut:
+                    sending.cut = True
+                    sending.task.cancel()
+
+
+@dataclass(eq=False)
+class Sending:
+    loop: asyncio.AbstractEventLoop
+    task: asyncio.Task[Any]
+    since: float
+    timeout: float
+    cut: bool = False
+
+
+WATCH = SendWatch()
+
+
 def sender(websocket: WebSocket, timeout: float) -> Send:
     """Send messages one at a time; a client that reads none for ``timeout`` seconds is cut off
     (its messages would pile up in the server's memory)."""
@@ -412,16 +468,24 @@ def sender(websocket: WebSocket, timeout: float) -> Send:
 
     async def send(data: dict[str, Any] | str) -> None:
         async with send_lock:
+            loop = asyncio.get_running_loop()
+            task = asyncio.current_task()
+            assert task is not None
+            sending = Sending(loop, task, loop.time(), timeout)
+            WATCH.start(sending)
             try:
-                async with asyncio.timeout(timeout):
-                    await websocket.send_text(data if isinstance(data, str) else dumps(data))
-            except TimeoutError:
+                await websocket.send_text(data if isinstance(data, str) else dumps(data))
+            except asyncio.CancelledError:
+                if not sending.cut or task.uncancel() > 0:
+                    raise
                 log.info("WebSocket of %s reads too slowly: closed", websocket.client)
                 with contextlib.suppress(Exception):  # the receiving loop then ends too
                     await asyncio.wait_for(websocket.close(1008, "too slow"), 5)
                 raise WebSocketDisconnect(1008) from None
             except RuntimeError:  # Starlette's "closed already" (cut off above by another send): gone
                 raise WebSocketDisconnect(1006) from None
+            finally:
+                WATCH.stop(sending)
 
     return send
 

@@ -47,6 +47,22 @@ LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.
 THINKING = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 
 
+class Children:
+    """A labelled metric's children, each made once: ``labels()`` checks and copies its values under a
+    lock at every call, which the hot paths (every message, every move) need not pay.  The label
+    values come from fixed sets, so this stays small."""
+
+    def __init__(self, metric: Any) -> None:
+        self.metric = metric
+        self._made: dict[tuple[str, ...], Any] = {}
+
+    def __call__(self, *values: str) -> Any:
+        found = self._made.get(values)
+        if found is None:
+            found = self._made[values] = self.metric.labels(*values)
+        return found
+
+
 class Metrics:
     """One process's metrics, in a registry of their own (one per app, so tests can make several)."""
 
@@ -69,6 +85,10 @@ class Metrics:
                                  "by operation", ["operation"], buckets=LATENCY, registry=r)
         self.sockets = 0
         self.hub: Hub | None = None
+        self.requests_of, self.request_seconds_of = Children(self.requests), Children(self.request_seconds)
+        self.messages_of, self.errors_of = Children(self.messages), Children(self.errors)
+        self.actions_of, self.thinking_of = Children(self.actions), Children(self.thinking)
+        self.commits_of = Children(self.commits)
         r.register(_Live(self))
         self._page: tuple[float, bytes] = (0.0, b"")
 
@@ -114,7 +134,7 @@ def instrument(hub: Hub, metrics: Metrics) -> None:
                 outcome = "ok"
                 return result
             finally:
-                metrics.actions.labels(_game(table), outcome).observe(time.perf_counter() - start)
+                metrics.actions_of(_game(table), outcome).observe(time.perf_counter() - start)
 
         return wrapper
 
@@ -130,23 +150,25 @@ def instrument(hub: Hub, metrics: Metrics) -> None:
             kind = row.bot_kind if row is not None and row.bot_kind else "other"
             spec = games().get(table.row.game)
             kind = kind if spec is not None and kind in spec.bot_kinds() else "other"
-            metrics.thinking.labels(_game(table), kind).observe(time.perf_counter() - start)
+            metrics.thinking_of(_game(table), kind).observe(time.perf_counter() - start)
 
-    run = hub.store._run
+    def timed_run(run: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(run)
+        async def timed(fn: Callable[..., Any], *args: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await run(fn, *args)
+            finally:
+                name = getattr(fn, "__name__", "").removesuffix("_sqlite")  # the move log's batch on either database
+                metrics.commits_of(name if name in OPERATIONS else "other").observe(time.perf_counter() - start)
 
-    @functools.wraps(run)
-    async def timed_run(fn: Callable[..., Any], *args: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await run(fn, *args)
-        finally:
-            name = getattr(fn, "__name__", "")
-            metrics.commits.labels(name if name in OPERATIONS else "other").observe(time.perf_counter() - start)
+        return timed
 
     hub.act = timed_move(hub.act)  # type: ignore[method-assign, assignment]
     hub.undo = timed_move(hub.undo)  # type: ignore[method-assign, assignment]
     hub._bot_move = timed_bot  # type: ignore[method-assign]
-    hub.store._run = timed_run  # type: ignore[method-assign]
+    hub.store._run = timed_run(hub.store._run)  # type: ignore[method-assign, assignment]
+    hub.store._run_raw = timed_run(hub.store._run_raw)  # type: ignore[method-assign, assignment]
 
 
 class MetricsMiddleware:
@@ -181,8 +203,8 @@ class MetricsMiddleware:
         finally:
             route = self.route(scope)
             method = scope.get("method", "")
-            self.metrics.requests.labels(route, method if method in METHODS else "other", str(status)).inc()
-            self.metrics.request_seconds.labels(route).observe(time.perf_counter() - start)
+            self.metrics.requests_of(route, method if method in METHODS else "other", str(status)).inc()
+            self.metrics.request_seconds_of(route).observe(time.perf_counter() - start)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         metrics = self.metrics
@@ -191,16 +213,16 @@ class MetricsMiddleware:
         async def receiving() -> Message:
             message = await receive()
             if message["type"] == "websocket.receive":
-                metrics.messages.labels("in", _kind(message, IN_KINDS, search=True)).inc()
+                metrics.messages_of("in", _kind(message, IN_KINDS, search=True)).inc()
             return message
 
         async def sending(message: Message) -> None:
             nonlocal accepted
             if message["type"] == "websocket.send":
                 kind = _kind(message, OUT_KINDS, search=False)
-                metrics.messages.labels("out", kind).inc()
+                metrics.messages_of("out", kind).inc()
                 if kind == "error":
-                    metrics.errors.labels(_error_code(message)).inc()
+                    metrics.errors_of(_error_code(message)).inc()
             elif message["type"] == "websocket.accept" and not accepted:
                 accepted = True
                 metrics.sockets += 1

@@ -126,6 +126,7 @@ class LiveTable:
         # spectators) → its view, and the to-act list. Read only: the same objects go to every reader.
         self._views: dict[Seat | None, dict[str, Any]] = {}
         self._to_act: list[Seat] | None = None
+        self._info: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # (what it depends on, info())
         # Issue 15: the pace, the clocks (timed tables, once started), the seat changes so far, the seats
         # a stand-in plays (seat → why: timeout, left, asked) and the stand-ins' moves (index in moves → kind).
         self.pace = Pace(**row.pace) if row.pace else Pace()
@@ -315,6 +316,16 @@ class LiveTable:
         return found
 
     def info(self) -> dict[str, Any]:
+        """The table as the lobby and every state message show it; built once per change of what it
+        shows (entries, seats, seat changes, status), however many messages carry it.  Read only."""
+        stamp = (self.version, self.row.status, self.row.rules_version, len(self.changes),
+                 tuple((s.seat, s.kind, s.name, s.bot_kind) for s in self.seats.values()),
+                 tuple(self.standins.items()), self.clocks is not None)
+        if self._info is None or self._info[0] != stamp:
+            self._info = (stamp, self._build_info())
+        return self._info[1]
+
+    def _build_info(self) -> dict[str, Any]:
         seats = []
         for seat in range(self.row.players):
             s = self.seats.get(seat)
