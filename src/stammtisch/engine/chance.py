@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
 class Chance:
-    """Each draw uses a fresh generator seeded by (seed, draws so far): replays are exact."""
+    """Each draw uses a fresh generator seeded by (seed, draws so far): replays are exact.
 
-    seed: int
-    draws: int = 0
+    Compiled with the states (a mypyc native class), so a plain slotted class rather than a
+    dataclass, whose generated ``__init__`` would run interpreted."""
+
+    __slots__ = ("seed", "draws")
+
+    def __init__(self, seed: int = 0, draws: int = 0) -> None:
+        self.seed = seed
+        self.draws = draws
 
     def _next(self) -> random.Random:
         self.draws += 1
@@ -28,3 +32,9 @@ class Chance:
 
     def copy(self) -> Chance:
         return Chance(self.seed, self.draws)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and self.seed == other.seed and self.draws == other.draws
+
+    def __repr__(self) -> str:
+        return f"Chance(seed={self.seed!r}, draws={self.draws!r})"
