@@ -41,7 +41,8 @@ def _game_modules(games: Path) -> list[str]:
     return found
 
 
-# The modules mypyc compiles: the engine's hot paths and each game's rules (not views, bots or clients).
+# The modules mypyc compiles: the engine's hot paths and each game's state, rules, view and resampler
+# (not bots or clients).
 COMPILED: tuple[str, ...] = (
     *(f"stammtisch.engine.{m}" for m in _ENGINE),
     *_game_modules(Path(__file__).resolve().parent / "games"),
