@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
+from stammtisch.engine.snapshot import field_names
 from stammtisch.engine.step import step
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import NOBODY, Board, State
@@ -61,8 +62,8 @@ def set_opinions(board: Board, names: list[str], doubled: int = NOBODY) -> None:
 
 def snapshot(obj: Any) -> Any:
     """Every field of a state, recursively, for exact comparisons."""
-    if hasattr(obj, "__slots__"):
-        return {name: snapshot(getattr(obj, name)) for name in obj.__slots__}
+    if hasattr(type(obj), "__slots__") or hasattr(type(obj), "__mypyc_attrs__"):
+        return {name: snapshot(getattr(obj, name)) for name in field_names(type(obj))}
     if isinstance(obj, list | tuple):
         return [snapshot(x) for x in obj]
     if isinstance(obj, dict):

@@ -108,7 +108,7 @@ def test_colour_fields_count_printed_colours() -> None:
 
 
 def test_empty_carts_with_and_without_the_printed_ones() -> None:
-    p = Player(0, 0)
+    p = Player.new(0, 0)
     p.carts[GREY] = 3
     p.coal[GREY * 4 + GREY] = 0
     assert (scoring.empty_carts(p, GREY, True), scoring.empty_carts(p, GREY, False)) == (3, 2)
@@ -116,7 +116,7 @@ def test_empty_carts_with_and_without_the_printed_ones() -> None:
     assert (scoring.empty_carts(p, GREY, True), scoring.empty_carts(p, GREY, False)) == (2, 2)
     p.coal[GREY * 4 + YELLOW] = 2  # substitute cubes count as coal on grey carts
     assert (scoring.empty_carts(p, GREY, True), scoring.empty_carts(p, GREY, False)) == (0, 0)
-    assert scoring.empty_carts(p, YELLOW, True) == 0 and scoring.empty_carts(Player(0, 0), BLACK, False) == 0
+    assert scoring.empty_carts(p, YELLOW, True) == 0 and scoring.empty_carts(Player.new(0, 0), BLACK, False) == 0
 
 
 def end_shift(game: GlueckAuf, state: State) -> list[str]:
@@ -142,7 +142,7 @@ def test_final_scoring_example() -> None:
     # glueck-auf.md example 5 (final scoring): 7 Marks -> +1 VP (2 Marks kept for ties); 4 cubes
     # anywhere -> +1 VP; 1 outstanding order -> -1 VP; 7 light and 4 dark tiles -> -6 VP.
     game = new_game(2)
-    p = Player(7, 0)
+    p = Player.new(7, 0)
     p.coal = [0] * 16
     p.coal[BLACK * 5] = 1
     p.cage = [1, 0, 0, 0]

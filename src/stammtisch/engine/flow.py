@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -41,14 +41,14 @@ from stammtisch.i18n import N_, _
 
 S = TypeVar("S")
 
-SEQUENTIAL = "sequential"
-SEALED = "sealed"
-AUTOMATIC = "automatic"
+SEQUENTIAL: Final = "sequential"
+SEALED: Final = "sealed"
+AUTOMATIC: Final = "automatic"
 
 # What settle returns.
-WAIT = "<wait>"  # somebody must decide
-NEXT = "<next>"  # this phase is over: enter the declared next phase
-STAY = "<stay>"  # the state changed (an interlude opened, a phase entered by hand): settle again
+WAIT: Final = "<wait>"  # somebody must decide
+NEXT: Final = "<next>"  # this phase is over: enter the declared next phase
+STAY: Final = "<stay>"  # the state changed (an interlude opened, a phase entered by hand): settle again
 
 # Signatures, with G the game and S its state (kept loose: each game's functions name their types).
 Legal = Callable[[Any, Any, Seat], list[Action]]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -31,16 +30,28 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the state was not touched."""
 
 
-@dataclass(slots=True, frozen=True)
 class Event:
     """Something that happened, for clients to render in the reader's language.
 
-    ``seats`` is None for a public event, else the seats that may see it.
+    ``seats`` is None for a public event, else the seats that may see it.  A value: never changed
+    once made.  (A plain class, not a frozen dataclass: the rules make one or more per move, and a
+    compiled dataclass's generated ``__init__`` runs interpreted.)
     """
 
-    kind: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    seats: tuple[Seat, ...] | None = None
+    __slots__ = ("kind", "params", "seats")
+
+    def __init__(self, kind: str, params: Mapping[str, Any] | None = None,
+                 seats: tuple[Seat, ...] | None = None) -> None:
+        self.kind = kind
+        self.params: Mapping[str, Any] = {} if params is None else params
+        self.seats = seats
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.params, self.seats) == (
+            other.kind, other.params, other.seats)
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, params={self.params!r}, seats={self.seats!r})"
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)

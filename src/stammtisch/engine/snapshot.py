@@ -1,7 +1,11 @@
 """Snapshots: a whole state as JSON-ready data and back, exactly (as FEN is for chess).
 
-The encoding is generic over the state classes: it walks their ``__slots__`` (or dataclass
-fields), so a field added to a state is snapshotted without further code.  Format version 1::
+The encoding is generic over the state classes: it walks their fields (``__slots__``, the
+attributes of a class compiled by mypyc, dataclass or NamedTuple fields), so a field added to a
+state is snapshotted without further code.  Loading builds each object through its class: a
+dataclass or NamedTuple from its fields, any other class called without arguments (a blank or
+defaulted object, as the states' ``copy()`` makes them) and then given every field — never
+``object.__new__``, which mypyc's native classes refuse.  Format version 1::
 
     {"snapshot": "stammtisch", "version": 1, "game": NAME, "players": N, "options": {...},
      "state": NODE}
@@ -11,9 +15,9 @@ A NODE is ``null``, a boolean, a whole number, a finite float, a string, a JSON 
 
 - ``{"@": "tuple", "items": [NODE, ...]}``
 - ``{"@": "dict", "items": [[KEY NODE, VALUE NODE], ...]}`` (insertion order kept)
-- ``{"@": "module:Class", "fields": {NAME: NODE, ...}}``: an instance of a slotted class, a
-  dataclass or a NamedTuple defined in the game's own package or in the engine (nothing else is
-  imported)
+- ``{"@": "module:Class", "fields": {NAME: NODE, ...}}``: an instance of a slotted class (or one
+  compiled by mypyc), a dataclass or a NamedTuple defined in the game's own package or in the engine
+  (nothing else is imported)
 - ``{"@": "module:Class", "value": NODE}``: a member of an Enum from those packages
 """
 
@@ -117,11 +121,24 @@ def _is_named_tuple(cls: type) -> bool:
     return issubclass(cls, tuple) and hasattr(cls, "_fields")
 
 
-def _field_names(cls: type) -> list[str]:
+def _is_native(cls: type) -> bool:
+    """A class compiled by mypyc: its attributes are listed in ``__mypyc_attrs__``, it has no ``__slots__``."""
+    return "__mypyc_attrs__" in cls.__dict__
+
+
+def _has_fields(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__") or _is_native(cls)
+
+
+def field_names(cls: type) -> list[str]:
+    """The fields of a state class in declaration order, the same in both builds (a compiled class
+    declares them in the class body in the order of its source's ``__slots__``)."""
     if dataclasses.is_dataclass(cls):
         return [f.name for f in dataclasses.fields(cls)]
     if _is_named_tuple(cls):
         return list(cls._fields)  # type: ignore[attr-defined]
+    if _is_native(cls):
+        return [name for name in cls.__dict__["__mypyc_attrs__"] if name not in ("__weakref__", "__dict__")]
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         slots = klass.__dict__.get("__slots__", ())
@@ -156,7 +173,7 @@ _FIELDS: dict[type, list[str]] = {}
 
 def _fields_of(cls: type) -> list[str]:
     if cls not in _FIELDS:
-        _FIELDS[cls] = _field_names(cls)
+        _FIELDS[cls] = field_names(cls)
     return _FIELDS[cls]
 
 
@@ -189,7 +206,7 @@ class _Encoder:
             raise _At(f"a {tag} is not part of this game's state")
         if isinstance(value, Enum):
             return {"@": tag, "value": self._node(value.value)}
-        if not (dataclasses.is_dataclass(value) or hasattr(kind, "__slots__")):
+        if not _has_fields(kind):
             raise _At(f"{tag} is neither a slotted class, a dataclass nor a NamedTuple")
         return {"@": tag, "fields": {name: self._item(getattr(value, name), name) for name in _fields_of(kind)}}
 
@@ -284,15 +301,22 @@ class _Decoder:
 
     def _object(self, cls: type, data: dict[str, Any]) -> Any:
         fields = data.get("fields")
-        if type(fields) is not dict or not (dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__")):
+        if type(fields) is not dict or not _has_fields(cls):
             raise _At(f"expected the fields of a {cls.__qualname__}")
         names = _fields_of(cls)
         if len(fields) != len(names) or not all(name in fields for name in names):
             missing, extra = sorted(set(names) - set(fields)), sorted(set(fields) - set(names))
             raise _At(f"fields of {cls.__qualname__} do not match (missing {missing}, unexpected {extra})")
-        if _is_named_tuple(cls):
-            return cls(*(self._item(fields[name], name) for name in names))
-        obj: Any = object.__new__(cls)
-        for name in names:
-            object.__setattr__(obj, name, self._item(fields[name], name))
+        values = {name: self._item(fields[name], name) for name in names}
+        if _is_named_tuple(cls) or dataclasses.is_dataclass(cls):
+            return cls(**values)
+        try:
+            obj: Any = cls()
+        except TypeError:
+            raise _At(f"{cls.__qualname__} cannot be called without arguments, so it cannot be loaded") from None
+        try:
+            for name, value in values.items():
+                setattr(obj, name, value)
+        except TypeError as error:  # a compiled class checks the types of its fields
+            raise _At(f"{cls.__qualname__}.{name}: {error}") from None
         return obj

@@ -80,7 +80,7 @@ def action_table(game: DieMacher) -> list[Action]:
 
 
 def _politician_actions(game: DieMacher) -> list[Action]:
-    spots = range(len(Board(0, game.num_players).media))
+    spots = range(len(Board.new(0, game.num_players).media))
     table: list[Action] = [("pay",), ("decline",), ("skip",)]
     table += [("double", slot) for slot in OPINION_SLOTS]
     table += [("double_remove",)]

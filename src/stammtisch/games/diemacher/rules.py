@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.flow import FlowGame
@@ -24,7 +24,7 @@ from stammtisch.games.diemacher.view import build_view, build_views, describe
 from stammtisch.i18n import _
 
 LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
-ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))  # the 4 boards from each
+ROUND_FROM: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))  # the 4 boards from each
 
 
 class DieMacher(FlowGame[State]):

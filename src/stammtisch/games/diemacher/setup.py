@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.chance import Chance
 from stammtisch.engine.protocol import Event
@@ -12,11 +12,11 @@ from stammtisch.games.diemacher.state import CARD_TYPES, Board, Player, State
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
-FACE_UP_AT_START = (4, 3, 2, 1)  # in election order (board 0 votes first)
+FACE_UP_AT_START: Final = (4, 3, 2, 1)  # in election order (board 0 votes first)
 
 
 def set_up(game: DieMacher, seed: int) -> tuple[State, list[Event]]:
-    state = State()
+    state = State.new()
     state.chance = Chance(seed)
     events: list[Event] = []
     _parties(game, state)
@@ -39,8 +39,8 @@ def _parties(game: DieMacher, state: State) -> None:
     elections = 7 if game.long_game else 4
     politicians = [i for i, p in enumerate(edition.politicians) if game.long_game or not p.long_game_only]
     for party in game.party_of_seat:
-        state.players.append(Player(party, edition.start_money, edition.start_party_base, politicians[:],
-                                    edition.media_markers[elections], edition.rally_cubes))
+        state.players.append(Player.new(party, edition.start_money, edition.start_party_base, politicians[:],
+                                        edition.media_markers[elections], edition.rally_cubes))
 
 
 def _state_cards(game: DieMacher, state: State) -> None:
@@ -56,7 +56,7 @@ def _state_cards(game: DieMacher, state: State) -> None:
     lowest = min(states[c].max_vp for c in chosen)
     first = state.chance.choice([i for i, c in enumerate(chosen) if states[c].max_vp == lowest])  # G-06
     ring = chosen[first:] + chosen[:first]
-    state.boards = [Board(card, state.seats) for card in ring]
+    state.boards = [Board.new(card, state.seats) for card in ring]
     if game.long_game:
         rest = small + large
         state.chance.shuffle(rest)

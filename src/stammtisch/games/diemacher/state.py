@@ -4,33 +4,48 @@ Program and opinion cards are small integers: ``topic * 2 + attitude`` where att
 "+" and 1 is "−"; so ``card // 2`` is the topic and ``card ^ 1`` the opposite attitude.
 Seats are 0..N−1 clockwise; boards are ring positions 0..3 clockwise, board 0 holding the
 first election.  ``NOBODY`` (−1) marks an empty media spot or a missing card.
+
+The classes are compiled (mypyc native classes: no ``Cls.__new__`` without ``__init__``), so each
+can be called without arguments: ``Board()``, ``Player()`` and ``State()`` are blank, every field
+set afterwards by their ``copy()``, their ``new`` (a fresh one for the set-up) or a snapshot; the
+small records take defaults.  Fields are declared in the class body in ``__slots__`` order (the
+order snapshots list them in, in both builds).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from stammtisch.engine.chance import Chance
 
-NOBODY = -1
-TOPICS = 7
-CARD_TYPES = 14
+NOBODY: Final = -1
+TOPICS: Final = 7
+CARD_TYPES: Final = 14
 
 
 def topic(card: int) -> int:
     return card >> 1
 
 
-@dataclass(slots=True)
 class Placed:
     """A politician in a board's row: sent face down in phase 5, revealed and paid for in phase 6."""
 
-    seat: int
-    politician: int  # index into Edition.politicians
-    paid: bool | None = None  # None until its owner pays or declines
+    __slots__ = ("seat", "politician", "paid")
+
+    def __init__(self, seat: int = NOBODY, politician: int = NOBODY, paid: bool | None = None) -> None:
+        self.seat = seat
+        self.politician = politician  # index into Edition.politicians
+        self.paid = paid  # None until its owner pays or declines
 
     def copy(self) -> Placed:
         return Placed(self.seat, self.politician, self.paid)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Placed) and (self.seat, self.politician, self.paid) == (
+            other.seat, other.politician, other.paid)
+
+    def __repr__(self) -> str:
+        return f"Placed(seat={self.seat!r}, politician={self.politician!r}, paid={self.paid!r})"
 
 
 class Board:
@@ -39,21 +54,36 @@ class Board:
     __slots__ = ("card", "in_play", "opinions", "face_up", "doubled", "votes", "trend", "rallies", "media",
                  "row", "bang_used")
 
-    def __init__(self, card: int, seats: int) -> None:
-        self.card = card  # index into Edition.states
-        self.in_play = True
-        self.opinions: list[int] = []
-        self.face_up: list[bool] = []
-        self.doubled = NOBODY  # slot of the opinion carrying the double marker
-        self.votes = [0] * seats
-        self.trend = [0] * seats
-        self.rallies = [0] * seats
-        self.media = [NOBODY] * 5
-        self.row: list[Placed] = []  # in the order the politicians were sent
-        self.bang_used: list[str] = []
+    card: int  # index into Edition.states
+    in_play: bool
+    opinions: list[int]
+    face_up: list[bool]
+    doubled: int  # slot of the opinion carrying the double marker
+    votes: list[int]
+    trend: list[int]
+    rallies: list[int]
+    media: list[int]
+    row: list[Placed]  # in the order the politicians were sent
+    bang_used: list[str]
+
+    @classmethod
+    def new(cls, card: int, seats: int) -> Board:
+        b = Board()
+        b.card = card
+        b.in_play = True
+        b.opinions = []
+        b.face_up = []
+        b.doubled = NOBODY
+        b.votes = [0] * seats
+        b.trend = [0] * seats
+        b.rallies = [0] * seats
+        b.media = [NOBODY] * 5
+        b.row = []
+        b.bang_used = []
+        return b
 
     def copy(self) -> Board:
-        b = Board.__new__(Board)
+        b = Board()
         b.card, b.in_play, b.doubled = self.card, self.in_play, self.doubled
         b.opinions, b.face_up = self.opinions[:], self.face_up[:]
         b.votes, b.trend, b.rallies, b.media = self.votes[:], self.trend[:], self.rallies[:], self.media[:]
@@ -71,23 +101,31 @@ class Player:
     __slots__ = ("party", "money", "base", "program", "hand", "politicians", "donations", "media_supply",
                  "rally_supply", "vote_vp", "win_vp", "secret")
 
-    def __init__(self, party: int, money: int, base: int, politicians: list[int], media: int, rallies: int) -> None:
-        self.party = party  # index into Edition.parties
-        self.money = money
-        self.base = base
-        self.program: list[int] = []
-        self.hand: list[int] = []
-        self.politicians = politicians  # indices into Edition.politicians still available
-        self.donations = [0, 1, 2]  # indices into Edition.donations not yet used
-        self.media_supply = media
-        self.rally_supply = rallies
-        self.vote_vp: list[int] = []  # per election, in election order
-        self.win_vp: list[int] = []
-        # A sealed decision in progress (draft pick, program, bid, start block): hidden until revealed.
-        self.secret: list[int] = []
+    party: int  # index into Edition.parties
+    money: int
+    base: int
+    program: list[int]
+    hand: list[int]
+    politicians: list[int]  # indices into Edition.politicians still available
+    donations: list[int]  # indices into Edition.donations not yet used
+    media_supply: int
+    rally_supply: int
+    vote_vp: list[int]  # per election, in election order
+    win_vp: list[int]
+    # A sealed decision in progress (draft pick, program, bid, start block): hidden until revealed.
+    secret: list[int]
+
+    @classmethod
+    def new(cls, party: int, money: int, base: int, politicians: list[int], media: int, rallies: int) -> Player:
+        p = Player()
+        p.party, p.money, p.base = party, money, base
+        p.program, p.hand, p.politicians = [], [], politicians
+        p.donations, p.media_supply, p.rally_supply = [0, 1, 2], media, rallies
+        p.vote_vp, p.win_vp, p.secret = [], [], []
+        return p
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player()
         p.party, p.money, p.base = self.party, self.money, self.base
         p.program, p.hand, p.politicians = self.program[:], self.hand[:], self.politicians[:]
         p.donations, p.media_supply, p.rally_supply = self.donations[:], self.media_supply, self.rally_supply
@@ -101,16 +139,15 @@ class Auction:
 
     __slots__ = ("high", "high_seat", "position", "order")
 
-    def __init__(self, high: int, order: list[int]) -> None:
+    def __init__(self, high: int = -1, order: list[int] | None = None, high_seat: int = NOBODY,
+                 position: int = 0) -> None:
         self.high = high  # −1: no bid yet
-        self.high_seat = NOBODY
-        self.position = 0
-        self.order = order
+        self.high_seat = high_seat
+        self.position = position
+        self.order: list[int] = [] if order is None else order
 
     def copy(self) -> Auction:
-        a = Auction(self.high, self.order[:])
-        a.high_seat, a.position = self.high_seat, self.position
-        return a
+        return Auction(self.high, self.order[:], self.high_seat, self.position)
 
 
 class CoalitionTalks:
@@ -119,16 +156,15 @@ class CoalitionTalks:
 
     __slots__ = ("partner", "asked", "strongest", "candidates")
 
-    def __init__(self, partner: int, strongest: int, candidates: list[int]) -> None:
+    def __init__(self, partner: int = NOBODY, strongest: int = NOBODY, candidates: list[int] | None = None,
+                 asked: int = 0) -> None:
         self.partner = partner
-        self.asked = 0
+        self.asked = asked
         self.strongest = strongest
-        self.candidates = candidates
+        self.candidates: list[int] = [] if candidates is None else candidates
 
     def copy(self) -> CoalitionTalks:
-        c = CoalitionTalks(self.partner, self.strongest, self.candidates[:])
-        c.asked = self.asked
-        return c
+        return CoalitionTalks(self.partner, self.strongest, self.candidates[:], self.asked)
 
 
 class ProgramChange:
@@ -136,17 +172,16 @@ class ProgramChange:
 
     __slots__ = ("seat", "step", "swaps", "origin", "swapped_in")
 
-    def __init__(self, seat: int, step: int, origin: int) -> None:
+    def __init__(self, seat: int = NOBODY, step: int = 0, origin: int = 0, swaps: int = 0,
+                 swapped_in: int = NOBODY) -> None:
         self.seat = seat
         self.step = step  # MODE, TAKE, SWAP or KEEP (phases/program.py)
-        self.swaps = 0
+        self.swaps = swaps
         self.origin = origin  # FROM_PHASE_2 or FROM_POLITICIAN
-        self.swapped_in = NOBODY  # the card swapped in last: it cannot go out again
+        self.swapped_in = swapped_in  # the card swapped in last: it cannot go out again
 
     def copy(self) -> ProgramChange:
-        c = ProgramChange(self.seat, self.step, self.origin)
-        c.swaps, c.swapped_in = self.swaps, self.swapped_in
-        return c
+        return ProgramChange(self.seat, self.step, self.origin, self.swaps, self.swapped_in)
 
 
 class State:
@@ -160,44 +195,60 @@ class State:
         "talks", "poll_in_hand", "program_change", "draft_hands", "outcomes", "excluded",
     )  # fmt: skip
 
-    def __init__(self) -> None:
-        self.round = 0
-        self.phase = "setup"
-        self.start_player = 0
-        self.boards: list[Board] = []
-        self.players: list[Player] = []
-        self.chance = Chance(0)
-        self.program_deck: list[int] = []
-        self.program_discard: list[int] = []
-        self.program_display: list[int] = []
-        self.opinion_deck: list[int] = []
-        self.opinion_discard: list[int] = []
-        self.opinion_display = [True] * CARD_TYPES
-        self.poll_deck: list[int] = []
-        self.poll_discard: list[list[int]] = []  # [card, 1 if face up]
-        self.double_supply = 4
-        self.media_presence: list[list[int]] = [[] for _ in range(7)]
-        self.future_states: list[int] = []
-        self.elections_held = 0
-        self.elected: list[int] = []  # the state cards elected so far, in election order (public)
-        # Flow.
-        self.actor = NOBODY  # the seat whose decision it is (sequential decisions)
-        self.done: list[bool] = []  # sealed decisions: who has committed
-        self.turn = 0  # index into turn order
-        self.cursor = 0  # index into the phase's list of boards
-        self.row_cursor = 0  # index into a board's politician row
-        self.step = ""  # sub-step of the phase (politicians: reveal, pay, sealed_pay, main, secondary, after)
-        self.passes = 0
-        self.auction: Auction | None = None  # the open auction running
-        self.talks: CoalitionTalks | None = None  # coalition talks of the election running
-        self.poll_in_hand = NOBODY  # a poll card drawn by the actor, awaiting publish or not
-        self.program_change: ProgramChange | None = None  # while a program change runs
-        self.draft_hands: list[list[int]] = []
-        self.outcomes: dict[str, int] = {}
-        self.excluded: list[bool] = []  # honour-system overbidders, out of this phase's auctions (C-14)
+    round: int
+    phase: str
+    start_player: int
+    boards: list[Board]
+    players: list[Player]
+    chance: Chance
+    program_deck: list[int]
+    program_discard: list[int]
+    program_display: list[int]
+    opinion_deck: list[int]
+    opinion_discard: list[int]
+    opinion_display: list[bool]
+    poll_deck: list[int]
+    poll_discard: list[list[int]]  # [card, 1 if face up]
+    double_supply: int
+    media_presence: list[list[int]]
+    future_states: list[int]
+    elections_held: int
+    elected: list[int]  # the state cards elected so far, in election order (public)
+    # Flow.
+    actor: int  # the seat whose decision it is (sequential decisions)
+    done: list[bool]  # sealed decisions: who has committed
+    turn: int  # index into turn order
+    cursor: int  # index into the phase's list of boards
+    row_cursor: int  # index into a board's politician row
+    step: str  # sub-step of the phase (politicians: reveal, pay, sealed_pay, main, secondary, after)
+    passes: int
+    auction: Auction | None  # the open auction running
+    talks: CoalitionTalks | None  # coalition talks of the election running
+    poll_in_hand: int  # a poll card drawn by the actor, awaiting publish or not
+    program_change: ProgramChange | None  # while a program change runs
+    draft_hands: list[list[int]]
+    outcomes: dict[str, int]
+    excluded: list[bool]  # honour-system overbidders, out of this phase's auctions (C-14)
+
+    @classmethod
+    def new(cls) -> State:
+        """A table before the set-up (setup.py fills it in)."""
+        s = State()
+        s.round, s.phase, s.start_player = 0, "setup", 0
+        s.boards, s.players, s.chance = [], [], Chance(0)
+        s.program_deck, s.program_discard, s.program_display = [], [], []
+        s.opinion_deck, s.opinion_discard, s.opinion_display = [], [], [True] * CARD_TYPES
+        s.poll_deck, s.poll_discard, s.double_supply = [], [], 4
+        s.media_presence, s.future_states, s.elections_held = [[] for _ in range(7)], [], 0
+        s.elected = []
+        s.actor, s.done, s.turn, s.cursor, s.row_cursor = NOBODY, [], 0, 0, 0
+        s.step, s.passes, s.auction, s.talks = "", 0, None, None
+        s.poll_in_hand, s.program_change, s.draft_hands = NOBODY, None, []
+        s.outcomes, s.excluded = {}, []
+        return s
 
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = State()
         s.round, s.phase = self.round, self.phase
         s.start_player = self.start_player
         s.boards = [b.copy() for b in self.boards]

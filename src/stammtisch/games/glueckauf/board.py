@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from stammtisch.engine.protocol import Action
 from stammtisch.games.glueckauf.data import COLOURS, OrderCard
 from stammtisch.games.glueckauf.state import Field
 
-LEVELS = ("surface", "yellow", "brown", "grey", "black")
-SOURCES = ("cage", "storage")
+LEVELS: Final = ("surface", "yellow", "brown", "grey", "black")
+SOURCES: Final = ("cage", "storage")
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 LEVEL_INDEX = {name: i for i, name in enumerate(LEVELS)}
 
 # kinds of worker spaces; the factory kinds come first and the order kinds last (placement's legal
 # list tests them as ranges)
-FACTORY, FACTORY_DRAW, MINING_SPACE, DELIVERY, MONEY, BANK, ORDER, ORDER_DRAW = range(8)
+FACTORY: Final = 0
+FACTORY_DRAW: Final = 1
+MINING_SPACE: Final = 2
+DELIVERY: Final = 3
+MONEY: Final = 4
+BANK: Final = 5
+ORDER: Final = 6
+ORDER_DRAW: Final = 7
 KIND = {"factory": FACTORY, "factory_draw": FACTORY_DRAW, "mining": MINING_SPACE, "delivery": DELIVERY,
         "money": MONEY, "bank": BANK, "order": ORDER, "order_draw": ORDER_DRAW}  # fmt: skip
 

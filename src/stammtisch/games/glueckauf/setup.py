@@ -19,8 +19,8 @@ def set_up(game: GlueckAuf, seed: int) -> tuple[State, list[Event]]:
     ed = game.edition
     n = game.num_players
     chance = Chance(seed)
-    players = [Player(ed.money[n], game.total_workers) for _ in range(n)]
-    s = State(chance, players, len(ed.spaces))
+    players = [Player.new(ed.money[n], game.total_workers) for _ in range(n)]
+    s = State.new(chance, players, len(ed.spaces))
     s.supply = [ed.coal_per_colour - n] * 4
     start = game.options["start_player"]
     s.start_player = s.current = chance.choice(list(range(n))) if start is None else start

@@ -3,12 +3,16 @@
 Colours and tunnels share one numbering: 0 yellow, 1 brown, 2 grey, 3 black; the tunnel of
 colour ``c`` is cage level ``c + 1`` and level 0 is the surface.  Card and tile ids are the
 ids of the edition file.
+
+``Player()`` and ``State()`` are blank (mypyc native classes cannot be made without ``__init__``):
+``new`` makes a fresh one for the set-up, ``copy()`` and snapshots fill in every field.  Fields are
+declared in the class body in ``__slots__`` order (the order snapshots list them in).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from stammtisch.engine.chance import Chance
 
@@ -32,42 +36,55 @@ class Emptied:
     slot: int  # its number among the spaces of its kind, from 0
 
 # Phases of play (phases/): the seat to act chooses from the actions of the phase.
-DRAFT = "draft"
-PLACE = "place"
-MINING = "mining"
-KEEP_TILE = "keep_tile"
-RETURN_TILES = "return_tiles"
-KEEP_ORDER = "keep_order"
-RETURN_ORDERS = "return_orders"
-COAL = "coal"
-CONFIRM = "confirm"
-OVER = "over"
+DRAFT: Final = "draft"
+PLACE: Final = "place"
+MINING: Final = "mining"
+KEEP_TILE: Final = "keep_tile"
+RETURN_TILES: Final = "return_tiles"
+KEEP_ORDER: Final = "keep_order"
+RETURN_ORDERS: Final = "return_orders"
+COAL: Final = "coal"
+CONFIRM: Final = "confirm"
+OVER: Final = "over"
+
+
+# The fields in declaration order (as_tuple; a compiled class has no ``__slots__`` to read).
+PLAYER_FIELDS = (
+    "money", "vp", "workers", "canteen", "bank", "cage_level", "cage", "storage",
+    "coal", "carts", "tiles", "orders", "delivered",
+)  # fmt: skip
 
 
 class Player:
-    __slots__ = (
-        "money", "vp", "workers", "canteen", "bank", "cage_level", "cage", "storage",
-        "coal", "carts", "tiles", "orders", "delivered",
-    )  # fmt: skip
+    __slots__ = PLAYER_FIELDS
 
-    def __init__(self, money: int, workers: int) -> None:
-        self.money = money
-        self.vp = 0
-        self.workers = workers  # in the player's own supply
-        self.canteen = 0
-        self.bank = 0
-        self.cage_level = 0
-        self.cage = [0, 0, 0, 0]  # cubes in the pit cage by colour
-        self.storage = [0, 0, 0, 0]  # private coal storage by colour
-        self.coal = [1 if i % 5 == 0 else 0 for i in range(16)]  # cubes on minecarts: tunnel * 4 + colour;
+    money: int
+    vp: int
+    workers: int  # in the player's own supply
+    canteen: int
+    bank: int
+    cage_level: int
+    cage: list[int]  # cubes in the pit cage by colour
+    storage: list[int]  # private coal storage by colour
+    coal: list[int]  # cubes on minecarts: tunnel * 4 + colour
+    carts: list[int]  # minecarts per tunnel, the printed one included
+    tiles: list[int]  # tunnel tiles in the pit, in the order bought
+    orders: list[Order]  # outstanding orders
+    delivered: list[int]  # delivered order cards (face down)
+
+    @classmethod
+    def new(cls, money: int, workers: int) -> Player:
+        p = Player()
+        p.money, p.vp, p.workers, p.canteen, p.bank, p.cage_level = money, 0, workers, 0, 0, 0
+        p.cage, p.storage = [0, 0, 0, 0], [0, 0, 0, 0]
         # at setup one cube of its own colour on each printed minecart
-        self.carts = [1, 1, 1, 1]  # minecarts per tunnel, the printed one included
-        self.tiles: list[int] = []  # tunnel tiles in the pit, in the order bought
-        self.orders: list[Order] = []  # outstanding orders
-        self.delivered: list[int] = []  # delivered order cards (face down)
+        p.coal = [1 if i % 5 == 0 else 0 for i in range(16)]
+        p.carts = [1, 1, 1, 1]
+        p.tiles, p.orders, p.delivered = [], [], []
+        return p
 
     def copy(self) -> Player:
-        other = Player.__new__(Player)
+        other = Player()
         other.money = self.money
         other.vp = self.vp
         other.workers = self.workers
@@ -93,44 +110,58 @@ class Player:
         return sum(self.coal) + sum(self.cage) + sum(self.storage) + on_orders
 
     def as_tuple(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Player.__slots__)
+        return tuple(getattr(self, name) for name in PLAYER_FIELDS)
+
+
+STATE_FIELDS = (
+    "chance", "players", "phase", "shift", "start_player", "current", "draft_queue", "revealed",
+    "owner", "count", "factory", "tile_stack", "order_slots", "order_deck", "supply",
+    "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats", "scored",
+)  # fmt: skip
 
 
 class State:
-    __slots__ = (
-        "chance", "players", "phase", "shift", "start_player", "current", "draft_queue", "revealed",
-        "owner", "count", "factory", "tile_stack", "order_slots", "order_deck", "supply",
-        "steps_left", "drawn", "return_to", "returned", "owed_coal", "refill", "final", "stats", "scored",
-    )  # fmt: skip
+    __slots__ = STATE_FIELDS
 
-    def __init__(self, chance: Chance, players: list[Player], spaces: int) -> None:
-        self.chance = chance
-        self.players = players
-        self.phase = DRAFT
-        self.shift = 1
-        self.start_player = 0
-        self.current = 0
-        self.draft_queue: list[int] = []  # seats still to draft, in order
-        self.revealed: list[int] = []  # order cards open for the draft
-        self.owner = [-1] * spaces  # seat whose workers stand on each worker space
-        self.count = [0] * spaces  # how many workers stand there
-        self.factory: list[int] = []  # tile on each factory slot (0: none)
-        self.tile_stack: list[int] = []  # face down; the top is the end of the list
-        self.order_slots: list[int] = []  # card on each order space (0: none)
-        self.order_deck: list[int] = []  # face down; the top is the end of the list
-        self.supply = [0, 0, 0, 0]  # coal cubes in the general supply
-        self.steps_left = 0  # work steps left in the current mining action
-        self.drawn: list[int] = []  # tiles or cards drawn by the draw-5 spaces, seen by their drawer
-        self.return_to: str | None = None  # "top" or "bottom" once the drawer has put one back
-        self.returned: list[int] = []  # the drawn items put back so far, in that order (the drawer's secret)
-        self.owed_coal: list[int] = []  # tunnels of new minecarts still waiting for a substitute cube
-        self.refill: Emptied | None = None  # the space emptied this turn, refilled on confirm
-        self.final: list[dict[str, int]] | None = None  # final scoring breakdown per seat
-        self.stats: dict[str, int] = {}
-        self.scored: list[dict[str, Any]] = []  # the last shift scoring, category by category (public)
+    chance: Chance
+    players: list[Player]
+    phase: str
+    shift: int
+    start_player: int
+    current: int
+    draft_queue: list[int]  # seats still to draft, in order
+    revealed: list[int]  # order cards open for the draft
+    owner: list[int]  # seat whose workers stand on each worker space
+    count: list[int]  # how many workers stand there
+    factory: list[int]  # tile on each factory slot (0: none)
+    tile_stack: list[int]  # face down; the top is the end of the list
+    order_slots: list[int]  # card on each order space (0: none)
+    order_deck: list[int]  # face down; the top is the end of the list
+    supply: list[int]  # coal cubes in the general supply
+    steps_left: int  # work steps left in the current mining action
+    drawn: list[int]  # tiles or cards drawn by the draw-5 spaces, seen by their drawer
+    return_to: str | None  # "top" or "bottom" once the drawer has put one back
+    returned: list[int]  # the drawn items put back so far, in that order (the drawer's secret)
+    owed_coal: list[int]  # tunnels of new minecarts still waiting for a substitute cube
+    refill: Emptied | None  # the space emptied this turn, refilled on confirm
+    final: list[dict[str, int]] | None  # final scoring breakdown per seat
+    stats: dict[str, int]
+    scored: list[dict[str, Any]]  # the last shift scoring, category by category (public)
+
+    @classmethod
+    def new(cls, chance: Chance, players: list[Player], spaces: int) -> State:
+        s = State()
+        s.chance, s.players, s.phase, s.shift, s.start_player, s.current = chance, players, DRAFT, 1, 0, 0
+        s.draft_queue, s.revealed = [], []
+        s.owner, s.count = [-1] * spaces, [0] * spaces
+        s.factory, s.tile_stack, s.order_slots, s.order_deck = [], [], [], []
+        s.supply, s.steps_left = [0, 0, 0, 0], 0
+        s.drawn, s.return_to, s.returned, s.owed_coal = [], None, [], []
+        s.refill, s.final, s.stats, s.scored = None, None, {}, []
+        return s
 
     def copy(self) -> State:
-        other = State.__new__(State)
+        other = State()
         other.chance = self.chance.copy()
         other.players = [p.copy() for p in self.players]
         other.phase = self.phase
@@ -160,7 +191,7 @@ class State:
     def as_tuple(self) -> tuple[object, ...]:
         """Everything in the state, for exact comparisons (tests, replays)."""
         values: list[object] = []
-        for name in State.__slots__:
+        for name in STATE_FIELDS:
             value = getattr(self, name)
             if name == "players":
                 value = tuple(p.as_tuple() for p in value)
@@ -173,3 +204,4 @@ class State:
         return isinstance(other, State) and self.as_tuple() == other.as_tuple()
 
     __hash__ = None  # type: ignore[assignment]
+

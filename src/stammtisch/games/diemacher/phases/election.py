@@ -3,7 +3,7 @@ table's coalition mode (C-09) leaves a choice; after the last round, final scori
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, STAY, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -14,7 +14,7 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
-UNDECIDED = -2  # coalition talks still open
+UNDECIDED: Final = -2  # coalition talks still open
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:

@@ -3,7 +3,7 @@ G-13 alternative, sealed and simultaneous) and their actions carried out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
@@ -17,8 +17,8 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
-BANG = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
-EFFECTS = ("double", "double_remove", "buyout", "others_trend", "trend", "votes", "base", "program", "free_poll")
+BANG: Final = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
+EFFECTS: Final = ("double", "double_remove", "buyout", "others_trend", "trend", "votes", "base", "program", "free_poll")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:

@@ -3,7 +3,7 @@ interlude when a politician's PROGRAM action asks for it (§6.6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -15,9 +15,13 @@ if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 # The steps of a change: choose a mode, take a display card, swap, keep one.
-MODE, TAKE, SWAP, KEEP = range(4)
-STEP_NAMES = ("mode", "take", "swap", "keep")
-FROM_PHASE_2, FROM_POLITICIAN = range(2)
+MODE: Final = 0
+TAKE: Final = 1
+SWAP: Final = 2
+KEEP: Final = 3
+STEP_NAMES: Final = ("mode", "take", "swap", "keep")
+FROM_PHASE_2: Final = 0
+FROM_POLITICIAN: Final = 1
 
 
 def enter_program_changes(game: DieMacher, state: State, events: list[Event]) -> None:

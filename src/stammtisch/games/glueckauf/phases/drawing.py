@@ -3,7 +3,7 @@ the rest back face down, on top of or under the pile, in an order only the drawe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.glueckauf.phases.shift import tally
@@ -12,7 +12,7 @@ from stammtisch.games.glueckauf.state import RETURN_TILES, State
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-RETURN_SIDES = ("top", "bottom")
+RETURN_SIDES: Final = ("top", "bottom")
 
 
 def draw(game: GlueckAuf, s: State, seat: int, pile: list[int], what: str, events: list[Event]) -> None:

@@ -3,7 +3,7 @@ five drawn, and the substitute coal owed when the supply lacks the tunnel's colo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -17,9 +17,9 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-KEEP_NO_TILE: Action = ("keep_tile", None)
-SUBSTITUTE = tuple(("coal", name) for name in COLOURS)
-LEAVE_CART_EMPTY: Action = ("coal", None)  # a substitute cube is optional ("możesz")
+KEEP_NO_TILE: Final[Action] = ("keep_tile", None)
+SUBSTITUTE: Final = tuple(("coal", name) for name in COLOURS)
+LEAVE_CART_EMPTY: Final[Action] = ("coal", None)  # a substitute cube is optional ("możesz")
 
 
 def buy_tile(game: GlueckAuf, s: State, seat: int, p: Player, tile_id: int, events: list[Event]) -> None:

@@ -3,7 +3,7 @@ cage, loading a cube, storing one at the surface or filling an order field."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -16,10 +16,10 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-DONE: Action = ("done",)
-CAGE_TO = tuple(("cage", name) for name in LEVELS)
-LOAD = tuple(("load", name) for name in COLOURS)
-STORE = tuple(("store", name) for name in COLOURS)
+DONE: Final[Action] = ("done",)
+CAGE_TO: Final = tuple(("cage", name) for name in LEVELS)
+LOAD: Final = tuple(("load", name) for name in COLOURS)
+STORE: Final = tuple(("store", name) for name in COLOURS)
 
 
 def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:

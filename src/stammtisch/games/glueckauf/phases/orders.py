@@ -3,7 +3,7 @@ five drawn, and delivering completed orders by one transport."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -16,7 +16,7 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-KEEP_NO_ORDER: Action = ("keep_order", None)
+KEEP_NO_ORDER: Final[Action] = ("keep_order", None)
 
 
 def new_order(game: GlueckAuf, card: int) -> Order:

@@ -4,7 +4,7 @@ refilled on ``("confirm",)``, so the turn can be taken back until then."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
@@ -28,7 +28,7 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-CONFIRM_TURN: Action = ("confirm",)
+CONFIRM_TURN: Final[Action] = ("confirm",)
 
 
 def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
