@@ -14,6 +14,7 @@ from typing import Any
 
 from stammtisch.engine.protocol import Action
 from stammtisch.games.glueckauf.board import LEVELS
+from stammtisch.games.glueckauf.view import playout_view
 
 COLOURS = ("yellow", "brown", "grey", "black")
 WORKER_VALUE = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
@@ -48,6 +49,11 @@ class HeuristicBot:
         if action in legal:
             return action
         return ("done",) if ("done",) in legal else legal[0]
+
+    def choose_in_sample(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
+        """A search playout's move (bots/ismcts.py) in a state the search sampled: decided from the
+        part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
+        return self.choose(playout_view(game, state, seat), legal)
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["board"]["seats"][view["seat"]]
