@@ -104,7 +104,7 @@ class BotPolicy:
         if len(legal) == 1:
             return legal[0]
         if self.in_sample is not None:
-            return self.in_sample(game, state, seat, legal)  # type: ignore[no-any-return]
+            return self.in_sample(game, state, seat, legal)
         return self.bot.choose(game.view(state, seat), legal)
 
     def reseed(self, seed: int) -> None:

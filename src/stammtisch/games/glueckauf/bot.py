@@ -102,10 +102,10 @@ class HeuristicBot:
 
     def _needs(self, me: dict[str, Any]) -> list[Need]:
         """The fields the outstanding orders still need (a shared list: callers never change it)."""
-        return self._remembered(me, "needs", self._count_needs)  # type: ignore[no-any-return]
+        return self._remembered(me, "needs", self._count_needs)
 
     def _coal(self, me: dict[str, Any]) -> list[int]:
-        return self._remembered(me, "coal", _coal_by_colour)[:]  # type: ignore[no-any-return]
+        return self._remembered(me, "coal", _coal_by_colour)[:]
 
     def _count_needs(self, me: dict[str, Any]) -> list[Need]:
         needs = []
@@ -160,7 +160,7 @@ class HeuristicBot:
 
     def _unmet_colours(self, me: dict[str, Any]) -> list[int]:
         """Cubes per colour the orders still lack (asked once per space and tile of a decision)."""
-        return self._remembered(me, "unmet", self._count_unmet)[:]  # type: ignore[no-any-return]
+        return self._remembered(me, "unmet", self._count_unmet)[:]
 
     def _count_unmet(self, me: dict[str, Any]) -> list[int]:
         have = self._coal(me)
