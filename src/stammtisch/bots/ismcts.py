@@ -16,6 +16,9 @@ explains the design; in short:
   others' sealed choices, the order changes nothing any seat knows.
 - Long decision lists get progressive widening: a node with more than ``widen_above`` legal actions
   opens a new child only while it has fewer than ``widen_c * visits ** widen_alpha`` children.
+- ``root="paired"`` (``PairedSearch``, the strengths' choice) searches without the tree: the playout
+  policy's favourite moves are played on the same determinizations with the same playout seeds, and
+  the policy's favourite is kept unless another move is clearly better.
 """
 
 from __future__ import annotations
