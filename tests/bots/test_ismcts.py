@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from stammtisch.bots.base import decide, knowledge_of
-from stammtisch.bots.ismcts import Hidden, Search, SearchingBot, Settings, values
+from stammtisch.bots.ismcts import Hidden, PairedSearch, Search, SearchingBot, Settings, values
 from stammtisch.bots.judges import Judge
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import game_spec, make_game
 
 FAST = Settings(iterations=40)  # an iteration budget and no clock: the search is reproducible
+PAIRED = Settings(iterations=24, playout="heuristic", rounds=1, root="paired", candidates=3)
 
 
 def advance(game: Game[Any], seed: int, moves: int, until: Any = None) -> Any:
@@ -43,8 +44,9 @@ def decision_points(game: Game[Any]) -> list[tuple[Any, int]]:
     return found
 
 
+@pytest.mark.parametrize("settings", [FAST, PAIRED], ids=["tree", "paired"])
 @pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
-def test_decision_ignores_what_the_seat_cannot_see(name: str, players: int) -> None:
+def test_decision_ignores_what_the_seat_cannot_see(name: str, players: int, settings: Settings) -> None:
     # Issue 11: same knowledge, same seed -> same action, whatever lies hidden from the seat.
     game = make_game(name, players)
     points = decision_points(game)
@@ -53,8 +55,8 @@ def test_decision_ignores_what_the_seat_cannot_see(name: str, players: int) -> N
         other = game.resample(state, seat, random.Random(12345))
         assert game.view(other, seat) == game.view(state, seat)
         assert game.to_json(other) != game.to_json(state), "the two states must differ in hidden parts"
-        first = decide(SearchingBot(99, FAST), game, state, seat)
-        second = decide(SearchingBot(99, FAST), game, other, seat)
+        first = decide(SearchingBot(99, settings), game, state, seat)
+        second = decide(SearchingBot(99, settings), game, other, seat)
         assert first == second
         assert first in game.legal_actions(state, seat)
 
@@ -138,16 +140,25 @@ def test_hint_estimates_are_the_roots_most_visited_moves() -> None:
 
 
 class Recording:
-    """The game, with every state its ``resample`` hands out remembered."""
+    """The game, with every state its ``resample`` hands out remembered, and every copy of one
+    (``copies``: the sample each copy was made from)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.samples: list[Any] = []
+        self.copies: list[tuple[Any, Any]] = []
 
     def resample(self, state: Any, seat: int, rng: random.Random) -> Any:
         sample = self.game.resample(state, seat, rng)
         self.samples.append(sample)
         return sample
+
+    def copy(self, state: Any) -> Any:
+        duplicate = self.game.copy(state)
+        if any(state is sample for sample in self.samples):
+            self.samples.append(duplicate)
+            self.copies.append((state, duplicate))
+        return duplicate
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -168,8 +179,9 @@ class Watched:
         return self.judge.estimate(game, state)
 
 
+@pytest.mark.parametrize("root", ["tree", "paired"])
 @pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
-def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, players: int) -> None:
+def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, players: int, root: str) -> None:
     # Issue 11: the playout policy and the judge of cut-off playouts (games/<g>/judge.py) read the
     # state they are given, so it must be a determinization the search drew from the seat's
     # knowledge, never the true state or the knowledge sample itself.
@@ -182,10 +194,11 @@ def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, player
         seen.append(state)
         return policy(g, state, seat, legal, rng)
 
-    settings = Settings(iterations=25, playout="heuristic", rounds=1)
+    settings = Settings(iterations=25, playout="heuristic", rounds=1, root=root)
+    kind = PairedSearch if root == "paired" else Search
     for state, seat in decision_points(game):
         knowledge = knowledge_of(game, state, seat)
-        search = Search(recording, knowledge, seat, settings, random.Random(3), watched_policy)  # type: ignore[arg-type]
+        search = kind(recording, knowledge, seat, settings, random.Random(3), watched_policy)  # type: ignore[arg-type]
         assert search.judge is not None
         judged: list[Any] = []
         search.judge = Watched(search.judge, judged)
@@ -194,3 +207,43 @@ def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, player
         for looked_at in seen + judged:
             assert any(looked_at is sample for sample in recording.samples)
             assert looked_at is not state and looked_at is not knowledge
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
+def test_paired_playouts_compare_the_favourites_on_the_same_samples(name: str, players: int) -> None:
+    # docs/bots.md, "Paired playouts": every candidate is played on every determinization drawn
+    # (a copy of it each), so the candidates' values differ by the move, not by the sample.
+    game = make_game(name, players)
+    for state, seat in decision_points(game):
+        recording = Recording(game)
+        search = PairedSearch(recording, knowledge_of(game, state, seat), seat, PAIRED, random.Random(5),  # type: ignore[arg-type]
+                              SearchingBot(1, PAIRED).policy(game))
+        search.run()
+        legal = game.legal_actions(state, seat)
+        assert 1 < len(search.ranked) <= PAIRED.candidates and set(search.ranked) <= set(legal)
+        assert len(set(search.ranked)) == len(search.ranked)
+        rounds = len(search.samples[search.ranked[0]])
+        assert rounds * len(search.ranked) == search.iterations >= PAIRED.iterations
+        assert all(len(v) == rounds for v in search.samples.values())
+        drawn = [c[0] for c in recording.copies]
+        assert len({id(d) for d in drawn}) == rounds
+        assert all(sum(1 for d in drawn if d is sample) == len(search.ranked) for sample in drawn)
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 4), ("glueckauf", 3)])
+def test_paired_search_keeps_the_heuristics_move_unless_another_is_clearly_better(name: str, players: int) -> None:
+    # The favourite is the heuristic bot's own choice from the seat's view; with an unreachable
+    # confidence the search plays it always, with none it plays the best mean.
+    game, spec = make_game(name, players), game_spec(name)
+    for index, (state, seat) in enumerate(decision_points(game)):
+        legal = game.legal_actions(state, seat)
+        heuristic = spec.bot("heuristic", 0).choose(game.view(state, seat), legal)
+        stubborn = SearchingBot(index, dataclasses.replace(PAIRED, confidence=math.inf))
+        assert decide(stubborn, game, state, seat) == heuristic
+        search = stubborn.last
+        assert isinstance(search, PairedSearch) and search.ranked[0] == heuristic
+        means = {a: sum(v) / len(v) for a, v in search.samples.items()}
+        eager = SearchingBot(index, dataclasses.replace(PAIRED, confidence=-math.inf))
+        chosen = decide(eager, game, state, seat)
+        assert means[chosen] == max(means.values())
+        assert [e.action for e in stubborn.hint(game, knowledge_of(game, state, seat), seat, legal)][0] == heuristic

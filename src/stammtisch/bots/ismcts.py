@@ -16,6 +16,9 @@ explains the design; in short:
   others' sealed choices, the order changes nothing any seat knows.
 - Long decision lists get progressive widening: a node with more than ``widen_above`` legal actions
   opens a new child only while it has fewer than ``widen_c * visits ** widen_alpha`` children.
+- ``root="paired"`` (``PairedSearch``, the strengths' choice) searches without the tree: the playout
+  policy's favourite moves are played on the same determinizations with the same playout seeds, and
+  the policy's favourite is kept unless another move is clearly better.
 """
 
 from __future__ import annotations
@@ -73,6 +76,9 @@ class Settings:
     win_weight: float = 0.5  # value = win_weight * win share + (1 - win_weight) * score margin
     noise: float = 0.0  # probability of a uniformly random legal move instead of the search's choice
     playout: str = "random"  # the game's bot kind that plays the playouts and orders new children
+    root: str = "tree"  # "tree": MO-ISMCTS; "paired": the policy's favourites compared on shared samples (below)
+    candidates: int = 4  # paired: the playout policy's favourites compared at the root
+    confidence: float = 1.5  # paired: standard errors by which another move must beat the favourite
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +95,26 @@ def random_policy(game: Game[Any], state: Any, seat: Seat, legal: list[Action], 
 
 
 class BotPolicy:
-    """A playout policy that asks a view bot (a game's heuristic bot) about the sampled state."""
+    """A playout policy that asks a view bot (a game's heuristic bot) about the sampled state: through
+    its ``choose_in_sample`` if it has one (it decides from the part of the seat's view it reads,
+    far cheaper than the whole view), else from the seat's view."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
+        self.in_sample = getattr(bot, "choose_in_sample", None)
 
     def __call__(self, game: Game[Any], state: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.in_sample is not None:
+            return self.in_sample(game, state, seat, legal)
         return self.bot.choose(game.view(state, seat), legal)
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's own generator (its tie-breaks): paired playouts play alike."""
+        rng = getattr(self.bot, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(seed)
 
 
 class Search:
@@ -179,9 +198,10 @@ class Search:
                 best, best_score = action, score
         return best, False
 
-    def finish(self, state: Any) -> list[float]:
+    def finish(self, state: Any, rng: random.Random | None = None) -> list[float]:
         """Play out from ``state`` and value the end for every seat."""
-        game, rng, playout, judge = self.game, self.rng, self.playout, self.judge
+        game, playout, judge = self.game, self.playout, self.judge
+        rng = rng or self.rng
         left = self.settings.depth
         end = 0 if judge is None else judge.stage(state) + (self.settings.rounds or 0)
         while not game.is_over(state) and (left is None or left > 0):
@@ -200,6 +220,76 @@ class Search:
         found = [Estimate(a, child.visits, child.total / child.visits)
                  for a, child in root.children.items() if child.visits and a in legal]
         return sorted(found, key=lambda e: -e.visits)
+
+
+class PairedSearch(Search):
+    """A decision's search by paired playouts (``Settings.root == "paired"``; docs/bots.md): the
+    playout policy's ``candidates`` favourite moves at the root, each played on the same
+    determinizations with the same playout seeds (common random numbers), so that their values
+    differ by what the moves change, not by the luck of the samples.  The search keeps the policy's
+    favourite unless another move beats it by ``confidence`` standard errors of the paired
+    differences: noise cannot make it play worse than its playout policy."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ranked: list[Action] = []
+        self.samples: dict[Action, list[float]] = {}
+
+    def run(self) -> None:
+        game, seat, settings = self.game, self.seat, self.settings
+        start = time.thread_time()
+        rounds = 0
+        while self.iterations < settings.iterations:
+            if settings.seconds is not None and rounds:
+                spent = time.thread_time() - start
+                if spent * (rounds + 1) / rounds > settings.seconds:
+                    break
+            sample = game.resample(self.knowledge, seat, self.rng)
+            if not self.ranked:
+                self.rank(sample)
+            seed = self.rng.getrandbits(32)
+            for action in self.ranked:
+                state = game.copy(sample)
+                game.apply(state, seat, action)
+                reseed = getattr(self.playout, "reseed", None)
+                if reseed is not None:
+                    reseed(seed)
+                self.samples[action].append(self.finish(state, random.Random(seed))[seat])
+                self.iterations += 1
+            rounds += 1
+
+    def rank(self, sample: Any) -> None:
+        """The policy's favourites, best first, as the policy sees the seat's place in ``sample``."""
+        left = self.game.legal_actions(sample, self.seat)
+        while left and len(self.ranked) < self.settings.candidates:
+            action = self.playout(self.game, sample, self.seat, left, self.rng) if len(left) > 1 else left[0]
+            self.ranked.append(action)
+            left = [a for a in left if a != action]
+        self.samples = {action: [] for action in self.ranked}
+
+    def choice(self) -> Action | None:
+        """The favourite, unless a move beats it clearly (by ``confidence`` standard errors)."""
+        if not self.ranked:
+            return None
+        favourite = self.ranked[0]
+        best = max(self.ranked, key=lambda a: mean(self.samples[a]))
+        n = len(self.samples[favourite])
+        if best == favourite or n < 2:
+            return favourite
+        diffs = [b - f for b, f in zip(self.samples[best], self.samples[favourite], strict=True)]
+        gain = mean(diffs)
+        spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (n - 1))
+        return best if gain > self.settings.confidence * spread / math.sqrt(n) else favourite
+
+    def estimates(self, legal: list[Action]) -> list[Estimate]:
+        """The compared moves, the search's choice first, then by their mean values."""
+        chosen = self.choice()
+        found = [Estimate(a, len(v), mean(v)) for a, v in self.samples.items() if v and a in legal]
+        return sorted(found, key=lambda e: (e.action != chosen, -e.value))
+
+
+def mean(numbers: list[float]) -> float:
+    return sum(numbers) / len(numbers) if numbers else -math.inf
 
 
 def values(game: Game[Any], state: Any, win_weight: float, judge: Judge | None = None) -> list[float]:
@@ -244,8 +334,8 @@ class SearchingBot:
         return self._policies[game.name]
 
     def search(self, game: Game[Any], knowledge: Any, seat: Seat) -> Search:
-        search = Search(game, knowledge, seat, self.settings, random.Random(self.rng.getrandbits(64)),
-                        self.policy(game))
+        kind = PairedSearch if self.settings.root == "paired" else Search
+        search = kind(game, knowledge, seat, self.settings, random.Random(self.rng.getrandbits(64)), self.policy(game))
         search.run()
         self.last = search
         return search

@@ -14,12 +14,12 @@ class EasyBot(SearchingBot):
     settings = Settings(iterations=20, seconds=0.05, noise=0.3)
 
 
-# The game's heuristic bot plays the playouts and orders new children; every node widens
-# progressively, so that the few iterations there are go to the heuristic's favourites first.
-# Playouts stop at the end of the round (shift) and the game's judge estimates the scores there
-# (games/<g>/judge.py): ten times the iterations of playouts to the end.
-NORMAL = Settings(iterations=10_000, seconds=0.1, playout="heuristic", widen_above=1, widen_c=1.0, exploration=0.3,
-                  rounds=1)
+# The game's heuristic bot plays the playouts, which stop at the end of the round (shift); the
+# game's judge estimates the scores there (games/<g>/judge.py).  The root compares the heuristic's
+# favourite moves on shared samples and keeps its favourite unless another is clearly better
+# (``root="paired"``; docs/bots.md has the measurements).
+NORMAL = Settings(iterations=10_000, seconds=0.1, playout="heuristic", rounds=1, root="paired", candidates=4,
+                  confidence=1.5)
 
 
 class NormalBot(SearchingBot):

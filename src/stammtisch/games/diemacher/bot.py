@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from stammtisch.engine.protocol import Action
+from stammtisch.games.diemacher.view import playout_view
 
 View = dict[str, Any]
 RESERVE = 6000  # money the bot keeps for politicians and the next rallies
@@ -25,6 +26,11 @@ class HeuristicBot:
     def choose(self, view: View, legal: list[Action]) -> Action:
         scored = [(self.score(view, action) + self.rng.random() * 1e-3, i) for i, action in enumerate(legal)]
         return legal[max(scored)[1]]
+
+    def choose_in_sample(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
+        """A search playout's move (bots/ismcts.py) in a state the search sampled: decided from the
+        part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
+        return self.choose(playout_view(game, state, seat), legal)
 
     def score(self, view: View, action: Action) -> float:
         rule = _RULES.get(action[0])

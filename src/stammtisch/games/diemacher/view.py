@@ -259,3 +259,28 @@ def _none(seat: int) -> int | None:
 def round_of(game: DieMacher, state: State) -> int:
     """The election round a state is in, 0 during the setup (GameSpec.round_of: replays jump by it)."""
     return state.round
+
+
+def playout_view(game: DieMacher, state: State, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the heuristic bot reads (games/diemacher/bot.py), built without
+    the rest: search playouts (bots/ismcts.py) ask the heuristic bot at every move of a sampled
+    state.  Each value equals the full view's (``build_view``); other seats' entries are empty
+    (tests/bots/test_playout_views.py checks both)."""
+    voting = game.elections_in(state.round)
+    boards = []
+    for pos, board in enumerate(state.boards):
+        boards.append({
+            "in_play": board.in_play,
+            "ballot_box": board.in_play and pos in voting,
+            "opinions": [{"card": c if up else None, "doubled": board.doubled == i}
+                         for i, (c, up) in enumerate(zip(board.opinions, board.face_up, strict=True))],
+            "trend": list(board.trend),
+            "rallies": list(board.rallies),
+            "media": [s if s != NOBODY else None for s in board.media],
+        })
+    player = state.players[seat]
+    seats: list[dict[str, Any]] = [{} for _ in range(state.seats)]
+    seats[seat] = {"money": player.money, "program": list(player.program), "hand": sorted(player.hand),
+                   "sealed": list(player.secret)}
+    return {"seat": seat, "players": game.num_players, "phase": state.phase,
+            "decision": _decision(game, state, seat), "board": {"round": state.round, "boards": boards, "seats": seats}}

@@ -14,6 +14,7 @@ from typing import Any
 
 from stammtisch.engine.protocol import Action
 from stammtisch.games.glueckauf.board import LEVELS
+from stammtisch.games.glueckauf.view import playout_view
 
 COLOURS = ("yellow", "brown", "grey", "black")
 WORKER_VALUE = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
@@ -39,7 +40,10 @@ class Plan:
 class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._last_unmet: tuple[dict[str, Any] | None, list[int]] = (None, [])
+        # What a decision asks about its seat's entry again and again (needs, coal, unmet colours),
+        # kept for the last entry seen (``me`` is a fresh view's entry, never changed).
+        self._memo_me: dict[str, Any] | None = None
+        self._memo: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -48,6 +52,11 @@ class HeuristicBot:
         if action in legal:
             return action
         return ("done",) if ("done",) in legal else legal[0]
+
+    def choose_in_sample(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
+        """A search playout's move (bots/ismcts.py) in a state the search sampled: decided from the
+        part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
+        return self.choose(playout_view(game, state, seat), legal)
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["board"]["seats"][view["seat"]]
@@ -73,7 +82,7 @@ class HeuristicBot:
 
     def _card_value(self, card: dict[str, Any], me: dict[str, Any], view: dict[str, Any]) -> float:
         """VP less an estimate of the work: deep colours and colours without coal cost more."""
-        have = _coal_by_colour(me)
+        have = self._coal(me)
         work = 0.0
         for name in card["fields"]:
             c = COLOURS.index(name)
@@ -84,7 +93,21 @@ class HeuristicBot:
         shifts_left = view["board"]["shifts"] - view["board"]["shift"]
         return card["vp"] + 0.6 * len(card["fields"]) * (1 + shifts_left) - 1.6 * work
 
+    def _remembered(self, me: dict[str, Any], key: str, make: Any) -> Any:
+        if self._memo_me is not me:
+            self._memo_me, self._memo = me, {}
+        if key not in self._memo:
+            self._memo[key] = make(me)
+        return self._memo[key]
+
     def _needs(self, me: dict[str, Any]) -> list[Need]:
+        """The fields the outstanding orders still need (a shared list: callers never change it)."""
+        return self._remembered(me, "needs", self._count_needs)
+
+    def _coal(self, me: dict[str, Any]) -> list[int]:
+        return self._remembered(me, "coal", _coal_by_colour)[:]
+
+    def _count_needs(self, me: dict[str, Any]) -> list[Need]:
         needs = []
         for order in me["orders"]:
             if not order["missing"]:
@@ -136,16 +159,11 @@ class HeuristicBot:
         return marks / 5 + (marks * 0.6 if wanted else 0) + (1.0 if me["money"] < 4 else 0)
 
     def _unmet_colours(self, me: dict[str, Any]) -> list[int]:
-        """Cubes per colour the orders still lack; asked once per space and tile of a decision, so
-        the last seat's answer is kept (``me`` is a fresh view's entry, never changed)."""
-        cached_me, short = self._last_unmet
-        if cached_me is not me:
-            short = self._count_unmet(me)
-            self._last_unmet = (me, short)
-        return short[:]
+        """Cubes per colour the orders still lack (asked once per space and tile of a decision)."""
+        return self._remembered(me, "unmet", self._count_unmet)[:]
 
     def _count_unmet(self, me: dict[str, Any]) -> list[int]:
-        have = _coal_by_colour(me)
+        have = self._coal(me)
         short = [0, 0, 0, 0]
         for need in self._needs(me):
             if need.half:
@@ -274,7 +292,7 @@ class HeuristicBot:
 
     def _plan(self, me: dict[str, Any], steps: int, view: dict[str, Any]) -> Plan:
         """The best mining run within ``steps``: which cubes to load, then deliver at the surface."""
-        needs = [n for n in self._needs(me) if not n.half]
+        needs = sorted((n for n in self._needs(me) if not n.half), key=lambda n: -n.value)  # best paid first
         level = LEVELS.index(me["cage_level"])
         cage = [me["cage"][c] for c in COLOURS]
         storage = [me["storage"][c] for c in COLOURS]
@@ -311,7 +329,7 @@ class HeuristicBot:
         value = 0.0
         used = 0
         cage_left, store_left = carried[:], storage[:]
-        for need in sorted(needs, key=lambda n: -n.value):
+        for need in needs:  # best paid first
             if used >= budget:
                 break
             c = need.colour

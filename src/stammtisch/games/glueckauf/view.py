@@ -21,6 +21,7 @@ from stammtisch.games.glueckauf.state import (
     KEEP_ORDER,
     KEEP_TILE,
     OVER,
+    PLACE,
     RETURN_ORDERS,
     RETURN_TILES,
     Order,
@@ -205,3 +206,36 @@ def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -
 def round_of(game: GlueckAuf, s: State) -> int:
     """The shift a state is in (GameSpec.round_of: replays jump by it)."""
     return s.shift
+
+
+def playout_view(game: GlueckAuf, s: State, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the heuristic bot reads (games/glueckauf/bot.py), built without
+    the rest: search playouts (bots/ismcts.py) ask the heuristic bot at every move of a sampled
+    state.  Each value equals the full view's (``build_view``); other seats' entries are empty
+    (tests/bots/test_playout_views.py checks both)."""
+    p = s.players[seat]
+    light = sum(1 for t in p.tiles if game.tiles[t].light)
+    me = {
+        "money": p.money,
+        "workers": p.workers,
+        "cage_level": LEVELS[p.cage_level],
+        "cage": dict(zip(COLOURS, p.cage, strict=True)),
+        "storage": dict(zip(COLOURS, p.storage, strict=True)),
+        "tunnels": [{"coal": dict(zip(COLOURS, p.coal[t * 4: t * 4 + 4], strict=True))} for t in range(4)],
+        "light_tiles": light,
+        "dark_tiles": len(p.tiles) - light,
+        "orders": [order_view(game, o) for o in p.orders],
+    }
+    seats: list[dict[str, Any]] = [{} for _ in s.players]
+    seats[seat] = me
+    board = {
+        "shift": s.shift,
+        "shifts": game.edition.shifts,
+        "steps_left": s.steps_left,
+        "draft": [card_view(game.cards[c]) for c in s.revealed],
+        "seats": seats,
+        "drawn": _drawn(game, s, seat),
+    }
+    if s.phase == PLACE:  # the spaces are read only to place a worker
+        board["spaces"] = _spaces(game, s)
+    return {"seat": seat, "phase": s.phase, "board": board}
