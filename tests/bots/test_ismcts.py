@@ -192,7 +192,8 @@ def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, player
 
     def watched_policy(g: Any, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:
         seen.append(state)
-        return policy(g, state, seat, legal, rng)
+        # the game itself, not the recording wrapper: the compiled view modules take only their own game
+        return policy(game, state, seat, legal, rng)
 
     settings = Settings(iterations=25, playout="heuristic", rounds=1, root=root)
     kind = PairedSearch if root == "paired" else Search
@@ -214,10 +215,15 @@ def test_paired_playouts_compare_the_favourites_on_the_same_samples(name: str, p
     # docs/bots.md, "Paired playouts": every candidate is played on every determinization drawn
     # (a copy of it each), so the candidates' values differ by the move, not by the sample.
     game = make_game(name, players)
+    policy = SearchingBot(1, PAIRED).policy(game)
+
+    def on_the_game(g: Any, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:
+        return policy(game, state, seat, legal, rng)  # the compiled view modules take only their own game
+
     for state, seat in decision_points(game):
         recording = Recording(game)
         search = PairedSearch(recording, knowledge_of(game, state, seat), seat, PAIRED, random.Random(5),  # type: ignore[arg-type]
-                              SearchingBot(1, PAIRED).policy(game))
+                              on_the_game)
         search.run()
         legal = game.legal_actions(state, seat)
         assert 1 < len(search.ranked) <= PAIRED.candidates and set(search.ranked) <= set(legal)

@@ -268,6 +268,17 @@ class Ws:
         self.close()
 
 
+def wait_for(check: Any, what: str, seconds: float = 60) -> Any:
+    """Poll until ``check()`` is truthy (a bound on waiting for the server, not a timing assertion)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no {what} within {seconds} s")
+
+
 def wait_finished(api: Api, table_id: str, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

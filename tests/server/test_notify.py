@@ -5,58 +5,26 @@ breaks the game.  The SMTP server is aiosmtpd, started by the test on a free loo
 
 from __future__ import annotations
 
-import email
-import email.policy
 import random
 import time
 from collections.abc import Iterator
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from tests.server.conftest import services_up
-from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, ServerProcess, free_port
+from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, ServerProcess, wait_for
+from tests.server.smtp import Inbox, local_smtp
 
 PUBLIC = "https://stammtisch.example.org"
 ADDRESS = "anna.notice@example.org"
 
 
-class Inbox:
-    """An aiosmtpd handler keeping every message it accepts; ``refuse``: answer every recipient 550."""
-
-    def __init__(self, refuse: bool = False) -> None:
-        self.messages: list[EmailMessage] = []
-        self.refuse = refuse
-
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:  # noqa: N802
-        if self.refuse:
-            return f"550 <{address}>: no such user here"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(message, EmailMessage)
-        self.messages.append(message)
-        return "250 Message accepted"
-
-    def about(self, table_id: str) -> list[EmailMessage]:
-        return [m for m in self.messages if table_id in str(m["Subject"])]
-
-
 @pytest.fixture
 def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
+    with local_smtp() as found:
+        yield found
 
 
 def mail_flags(port: int, delay: float = 0) -> tuple[str, ...]:
@@ -73,17 +41,6 @@ def servers_for(backend: str, tmp_path: Path, extra: tuple[str, ...]) -> list[Se
         pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
     return [ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, extra=extra, log_level="info").start()
             for _ in range(2)]
-
-
-def wait_for(check: Any, what: str, seconds: float = 60) -> Any:
-    """Poll until ``check()`` is truthy (a bound on waiting, not a timing assertion)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"no {what} within {seconds} s")
 
 
 def two_players(api: Api, pace: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
@@ -178,24 +135,20 @@ def test_a_deadline_that_nears_sends_a_warning(tmp_path: Path, inbox: tuple[Inbo
 
 
 def test_a_failing_smtp_server_never_breaks_the_game(tmp_path: Path) -> None:
-    handler = Inbox(refuse=True)
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    servers = servers_for("sqlite", tmp_path, mail_flags(port))
-    try:
-        api = Api(servers[0].url)
-        table_id, tokens = two_players(api)
-        api.ok("PUT", f"/api/tables/{table_id}/notify", tokens[1], json={"email": ADDRESS})
-        before = play_until_to_act(api, table_id, tokens, 1)
-        wait_for(lambda: "not sent: SMTPRecipientsRefused" in servers[0].log.read_text(), "the failure in the log")
-        state = api.view(table_id, tokens[1])  # the game goes on
-        assert api.act(table_id, tokens[1], state["legal"][0], state["move_no"]).status_code == 200
-        assert api.view(table_id)["move_no"] > before
-    finally:
-        for server in servers:
-            server.stop()
-        controller.stop()
+    with local_smtp(refuse=True) as (_handler, port):
+        servers = servers_for("sqlite", tmp_path, mail_flags(port))
+        try:
+            api = Api(servers[0].url)
+            table_id, tokens = two_players(api)
+            api.ok("PUT", f"/api/tables/{table_id}/notify", tokens[1], json={"email": ADDRESS})
+            before = play_until_to_act(api, table_id, tokens, 1)
+            wait_for(lambda: "not sent: SMTPRecipientsRefused" in servers[0].log.read_text(), "the failure in the log")
+            state = api.view(table_id, tokens[1])  # the game goes on
+            assert api.act(table_id, tokens[1], state["legal"][0], state["move_no"]).status_code == 200
+            assert api.view(table_id)["move_no"] > before
+        finally:
+            for server in servers:
+                server.stop()
     assert ADDRESS not in servers[0].log.read_text()
 
 

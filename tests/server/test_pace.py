@@ -14,20 +14,9 @@ import pytest
 
 from stammtisch.engine.record import parse_record
 from tests.server.conftest import services_up
-from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, Cluster, ServerProcess
+from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, Cluster, ServerProcess, wait_for
 
 TICK = ("--clock-tick", "0.1")
-
-
-def wait_for(check: Any, what: str, seconds: float = 60) -> Any:
-    """Poll until ``check()`` is truthy (a bound on waiting for the server, not a timing assertion)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"no {what} within {seconds} s")
 
 
 def create(api: Api, pace: dict[str, Any] | None, bots: dict[int, str], standin: str | None = None

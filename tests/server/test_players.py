@@ -10,20 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Api, Cluster
+from tests.server.helpers import Api, Cluster, wait_for
 
 PACE = {"mode": "turn", "per_move": 3600}
-
-
-def wait_for(check: Any, what: str, seconds: float = 60) -> Any:
-    """Poll until ``check()`` is truthy (a bound on waiting for the server, not a timing assertion)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"no {what} within {seconds} s")
 
 
 def new_key(api: Api) -> str:

@@ -9,16 +9,13 @@ the page before its scripts run."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 from collections.abc import Iterator
-from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
-from tests.server.helpers import Api, ServerProcess, free_port
+from tests.server.helpers import Api, ServerProcess
+from tests.server.smtp import Inbox, local_smtp
 from tests.web.browser import choices, choose, need_chromium, watch_errors
 
 WAIT_MS = 60_000
@@ -39,26 +36,10 @@ window.Notification = FakeNotification;
 """
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(message, EmailMessage)
-        self.messages.append(message)
-        return "250 Message accepted"
-
-
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler, port = Inbox(), free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
+    with local_smtp() as found:
+        yield found
 
 
 @pytest.fixture(scope="module")

@@ -317,10 +317,10 @@ class LiveTable:
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby and every state message show it; built once per change of what it
-        shows (entries, seats, seat changes, status), however many messages carry it.  Read only."""
+        shows (entries, seats, seat changes, status, its rematch), however many messages carry it.  Read only."""
         stamp = (self.version, self.row.status, self.row.rules_version, len(self.changes),
                  tuple((s.seat, s.kind, s.name, s.bot_kind) for s in self.seats.values()),
-                 tuple(self.standins.items()), self.clocks is not None)
+                 tuple(self.standins.items()), self.clocks is not None, self.row.rematch)
         if self._info is None or self._info[0] != stamp:
             self._info = (stamp, self._build_info())
         return self._info[1]
