@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from stammtisch.bots.base import decide
+from stammtisch.bots.base import bot_seed, decide
 from stammtisch.bots.strengths import HardBot
 from stammtisch.engine.registry import game_spec, make_game
 from stammtisch.research import openspiel
@@ -69,3 +69,17 @@ def test_a_tournament_game_against_the_outside_reference_is_played_to_its_end() 
     result, match = play.play(tournament, tournament.job(1))
     assert match.is_over()
     assert result.decisions[0] > 0 and result.decisions[1] > 0
+
+
+@pytest.mark.usefixtures("no_time")
+def test_the_outside_reference_takes_the_seeds_of_any_tournament() -> None:
+    # A tournament's bot seeds exceed numpy's 32-bit legacy seeding from base seed 68 on (a tournament
+    # with --seed 100 stopped with "Seed must be between 0 and 2**32 - 1"); equal seeds still give equal
+    # generators, different ones different.
+    large = bot_seed(100, 1, 1)
+    assert large >= 2**32
+    assert openspiel.numpy_random(large).randint(2**31) == openspiel.numpy_random(large).randint(2**31)
+    assert openspiel.numpy_random(large).randint(2**31) != openspiel.numpy_random(large + 1).randint(2**31)
+    tournament = schedule.plan("glueckauf", 2, ["heuristic", "openspiel-ismcts"], 2, seed=100)
+    result, match = play.play(tournament, tournament.job(1))
+    assert match.is_over() and result.decisions[1] > 0

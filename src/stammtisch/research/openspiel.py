@@ -251,13 +251,19 @@ class OpenSpielBot:
         return action
 
 
+def numpy_random(seed: int) -> np.random.RandomState:
+    """The generator OpenSpiel's bots take, for any seed: numpy's legacy seeding takes 32 bits, and a
+    tournament's bot seeds (``bots.base.bot_seed``) grow past them from base seed 68 on."""
+    return np.random.RandomState(seed if 0 <= seed < 2**32 else np.random.MT19937(seed))
+
+
 def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None
            ) -> Callable[[StammtischGame, int], Any]:
     """A maker of OpenSpiel's information-set MCTS (random rollouts to the end, UCT constant 2):
     ``simulations`` per decision, or as many as ``seconds`` of CPU time allow."""
 
     def make(loaded: StammtischGame, seed: int) -> Search:
-        rng = np.random.RandomState(seed)
+        rng = numpy_random(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
         return Search(loaded, evaluator, 2.0, simulations, seconds, rng)
     return make
