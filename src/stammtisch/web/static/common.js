@@ -84,6 +84,24 @@ export function uid(prefix = "id") {
 }
 
 /** Shows a message in the page's alert region (role=alert); an empty text hides it. */
+/** The games' titles and option schemas in the page's language (lobby, my games): ``state.games``, kept
+ * as it was if the request fails. */
+export async function loadGames(state) {
+  try {
+    state.games = await api("GET", `/api/games?lang=${encodeURIComponent(state.texts.lang)}`);
+  } catch (error) {
+    showAlert(error.message);
+  }
+}
+
+/** A page's language switch (lobby, my games): the choice kept, its texts and the games loaded. */
+export async function switchPageLanguage(state, code) {
+  localStorage.setItem(LANGUAGE_KEY, code);
+  state.texts = await loadTexts(code);
+  document.documentElement.lang = state.texts.lang;
+  await loadGames(state);
+}
+
 export function showAlert(text) {
   const node = document.getElementById("alert");
   if (!node) return;

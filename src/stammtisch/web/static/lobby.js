@@ -1,8 +1,8 @@
 // The lobby: create a table (game, players, options, who sits where), open tables, your games.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, ensureKey, fill, loadTexts, mySeats, preferredLanguage,
-  rememberSeat, showAlert, topBar,
+  NAME_KEY, api, botKindName, el, ensureKey, fill, loadGames, loadTexts, mySeats, preferredLanguage,
+  rememberSeat, showAlert, switchPageLanguage, topBar,
 } from "./common.js";
 
 const state = { texts: null, games: {}, open: [], mine: [] };
@@ -10,26 +10,14 @@ const state = { texts: null, games: {}, open: [], mine: [] };
 async function start() {
   state.texts = await loadTexts(preferredLanguage());
   document.documentElement.lang = state.texts.lang;
-  await loadGames();
+  await loadGames(state);
   render();
   refreshLists();
   setInterval(refreshLists, 5000);
 }
 
-/** The games with their option schemas, labels in the page's language. */
-async function loadGames() {
-  try {
-    state.games = await api("GET", `/api/games?lang=${encodeURIComponent(state.texts.lang)}`);
-  } catch (error) {
-    showAlert(error.message);
-  }
-}
-
 async function switchLanguage(code) {
-  localStorage.setItem(LANGUAGE_KEY, code);
-  state.texts = await loadTexts(code);
-  document.documentElement.lang = state.texts.lang;
-  await loadGames();
+  await switchPageLanguage(state, code);
   render();
   renderLists();
 }

@@ -3,8 +3,8 @@
 // enter one from there (docs/web.md, "My games").
 
 import {
-  LANGUAGE_KEY, api, el, ensureKey, fill, formatDuration, loadTexts, mySeats, personalKey, preferredLanguage,
-  rememberSeat, showAlert, takeNewKeyNotice, topBar, uid, useKey,
+  api, el, ensureKey, fill, formatDuration, loadGames, loadTexts, mySeats, personalKey, preferredLanguage,
+  rememberSeat, showAlert, switchPageLanguage, takeNewKeyNotice, topBar, uid, useKey,
 } from "./common.js";
 
 const state = { texts: null, games: {}, entries: [], showKey: false, loaded: false };
@@ -12,7 +12,7 @@ const state = { texts: null, games: {}, entries: [], showKey: false, loaded: fal
 async function start() {
   state.texts = await loadTexts(preferredLanguage());
   document.documentElement.lang = state.texts.lang;
-  await loadGames();
+  await loadGames(state);
   try {
     await ensureKey();
   } catch (error) {
@@ -25,19 +25,8 @@ async function start() {
   setInterval(tick, 1000);
 }
 
-async function loadGames() {
-  try {
-    state.games = await api("GET", `/api/games?lang=${encodeURIComponent(state.texts.lang)}`);
-  } catch (error) {
-    showAlert(error.message);
-  }
-}
-
 async function switchLanguage(code) {
-  localStorage.setItem(LANGUAGE_KEY, code);
-  state.texts = await loadTexts(code);
-  document.documentElement.lang = state.texts.lang;
-  await loadGames();
+  await switchPageLanguage(state, code);
   render();
 }
 
