@@ -45,10 +45,12 @@ def test_bench_reports_every_configuration_and_markdown() -> None:
     assert [tuple(row[:3]) for row in pure] == [("diemacher", str(n), f"elections {e}") for e in (4, 7)
                                                 for n in (3, 4, 5)] + [("glueckauf", str(n), "—") for n in (2, 3, 4)]
     for row in pure:
-        assert all(float(cell.replace(",", "")) > 0 for cell in row[4:9])  # games, actions, copies, resamples, views
+        # games through apply, games through the strict step, actions, copies, resamples, views (issue 13)
+        assert all(float(cell.replace(",", "")) > 0 for cell in row[4:10])
     builds = {row[3] for row in rows}
     assert builds == ({"pure", "compiled", "ratio"} if stammtisch.BUILD == "compiled" else {"pure"})  # issue 13
-    assert "| Game | Players | Options | Build |" in markdown and "Python 3." in markdown and "load average" in markdown
+    assert "| Game | Players | Options | Build | Games/s | Games/s, strict step | Actions/s |" in markdown
+    assert "Python 3." in markdown and "load average" in markdown
 
 
 def test_bench_compares_with_openspiel_hearts() -> None:

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from stammtisch.engine import sealed
-from stammtisch.engine.flow import AUTOMATIC, NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Flow, FlowGame, Phase
+from stammtisch.engine.flow import AUTOMATIC, NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Flow, FlowGame, FlowState, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 
 
-class Toy:
+class Toy(FlowState):
     """Two seats each seal a number; the higher takes turns counting to 3, with a bonus interlude
     whenever the count is 2; then the game is over."""
 
@@ -28,6 +28,12 @@ class Toy:
         self.count = 0
         self.bonus = False
         self.log: list[str] = []
+
+    def current_phase(self) -> str:
+        return self.phase
+
+    def acting_seat(self) -> Seat:
+        return self.actor
 
 
 def seal(game: Any, s: Toy, seat: Seat, action: Action, events: list[Event]) -> None:

@@ -28,6 +28,7 @@ from stammtisch.cli.common import CliError
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import games as registered
+from stammtisch.engine.step import step
 from stammtisch.i18n import N_, _, using_language
 
 COPY_SHARE = 0.2  # of each configuration's time budget spent on copies, resamples and views (a third each)
@@ -61,9 +62,11 @@ class Rates:
     copies, resamples and views of one mid-game state."""
 
     build: str
-    games: int
+    games: int  # through ``apply``, the loop OpenSpiel's hearts runs too
     actions: int
     seconds: float
+    strict_games: int  # through the strict step, which every client's action passes (``Match.act``)
+    strict_seconds: float
     copies: float
     resamples: float
     views: float
@@ -71,6 +74,10 @@ class Rates:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds
+
+    @property
+    def strict_games_per_second(self) -> float:
+        return self.strict_games / self.strict_seconds
 
     @property
     def actions_per_second(self) -> float:
@@ -108,9 +115,10 @@ def figure(value: float) -> str:
     return f"{value:,.0f}" if value >= 100 else f"{value:,.1f}"
 
 
-RATES = ("games_per_second", "actions_per_second", "copies", "resamples", "views")
+RATES = ("games_per_second", "strict_games_per_second", "actions_per_second", "copies", "resamples", "views")
 # The Markdown table (for docs/performance.md) stays English; the terminal table translates these.
-COLUMNS = (N_("Game"), N_("Players"), N_("Options"), N_("Build"), N_("Games/s"), N_("Actions/s"), N_("Copies/s"),
+COLUMNS = (N_("Game"), N_("Players"), N_("Options"), N_("Build"), N_("Games/s"), N_("Games/s, strict step"),
+           N_("Actions/s"), N_("Copies/s"),
            N_("Resamples/s"), N_("Views/s"))
 HEARTS_COLUMN = N_("Actions/s ÷ hearts")
 N_("pure"), N_("compiled"), N_("ratio")  # the Build column's words
@@ -168,7 +176,8 @@ def measured_in(build: str, name: str, tables: list[tuple[int, dict[str, Any]]],
 
 
 def measure(game: Game[Any], seconds: float, seed: int) -> Rates:
-    """Random full games for ``seconds`` of CPU time (most of it), then copies, resamples and views."""
+    """Copies, resamples and views of one mid-game state, then random full games for the rest of
+    ``seconds`` of CPU time: half through ``apply``, half through the strict step."""
     state = mid_game_state(game, seed)
     seat = game.to_act(state)[0]
     sampler = random.Random(seed)
@@ -176,17 +185,52 @@ def measure(game: Game[Any], seconds: float, seed: int) -> Rates:
     copies = rate(lambda: game.copy(state), share)
     resamples = rate(lambda: game.resample(state, seat, sampler), share)
     views = rate(lambda: game.view(state, seat), share)
+    games_seconds = seconds * (1 - COPY_SHARE) / 2
+    games, actions, elapsed = random_games(random_game, game, games_seconds, seed)
+    strict_games, _actions, strict_elapsed = random_games(strict_game, game, games_seconds, seed)
+    import stammtisch as loaded
+
+    return Rates(loaded.BUILD, games, actions, elapsed, strict_games, strict_elapsed, copies, resamples, views)
+
+
+def random_games(play: Callable[[Game[Any], int, random.Random], int], game: Game[Any], seconds: float,
+                 seed: int) -> tuple[int, int, float]:
+    """(games, actions, CPU seconds) of random full games played by ``play`` for about ``seconds``."""
     rng = random.Random(seed)
     games = actions = 0
     start = time.process_time()
-    deadline = start + seconds * (1 - COPY_SHARE)
+    deadline = start + seconds
     while games == 0 or time.process_time() < deadline:
-        _state, length = play_random(game, seed + games, rng, keep_at=None)
+        actions += play(game, seed + games, rng)
         games += 1
-        actions += length
-    import stammtisch as loaded
+    return games, actions, time.process_time() - start
 
-    return Rates(loaded.BUILD, games, actions, time.process_time() - start, copies, resamples, views)
+
+def random_game(game: Game[Any], seed: int, rng: random.Random) -> int:
+    """A random full game through ``legal_actions`` and ``apply`` (the hearts loop below); its actions."""
+    state, _events = game.new_state(seed)
+    is_over, to_act, legal_actions, apply = game.is_over, game.to_act, game.legal_actions, game.apply
+    choice = rng.choice
+    count = 0
+    while not is_over(state):
+        seat = to_act(state)[0]
+        apply(state, seat, choice(legal_actions(state, seat)))
+        count += 1
+    return count
+
+
+def strict_game(game: Game[Any], seed: int, rng: random.Random) -> int:
+    """The same random game through the strict step (``engine.step``, given the legal list the action
+    was chosen from, as ``Match.act`` passes it); its actions."""
+    state, _events = game.new_state(seed)
+    is_over, to_act, legal_actions, choice = game.is_over, game.to_act, game.legal_actions, rng.choice
+    count = 0
+    while not is_over(state):
+        seat = to_act(state)[0]
+        legal = legal_actions(state, seat)
+        step(game, state, seat, choice(legal), legal)
+        count += 1
+    return count
 
 
 def mid_game_state(game: Game[Any], seed: int) -> Any:

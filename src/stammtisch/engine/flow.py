@@ -30,7 +30,6 @@ phase, then settles until somebody must decide again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from operator import attrgetter
 from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -39,7 +38,7 @@ from stammtisch.engine import sealed
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.i18n import N_, _
 
-S = TypeVar("S")
+FS = TypeVar("FS", bound="FlowState")
 
 SEQUENTIAL: Final = "sequential"
 SEALED: Final = "sealed"
@@ -62,6 +61,26 @@ NO_INTERLUDES: tuple[Phase, ...] = ()
 
 def _never(state: Any) -> bool:
     return False
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FlowState:
+    """What the flow reads of every flow game's state: its phase and the seat of a sequential decision.
+
+    A game's state class derives from it and answers from its own fields.  Methods rather than
+    shared fields, so each game keeps its fields (and its snapshots) as they are; compiled, the flow
+    reads them through a native call instead of a generic attribute lookup (the hot path of every
+    move)."""
+
+    __slots__ = ()
+
+    def current_phase(self) -> str:
+        """The name of the phase the state is in (``Flow.over`` once the game is over)."""
+        raise NotImplementedError
+
+    def acting_seat(self) -> Seat:
+        """The seat whose sequential decision is pending."""
+        raise NotImplementedError
 
 
 class Phase:
@@ -105,15 +124,15 @@ class Phase:
 class Flow:
     """The phases of one game and the loop that runs them.
 
-    ``actor`` names the state attribute holding the seat of a sequential decision, ``committed``
-    the one holding the sealed decisions' list of who has committed (engine/sealed.py); ``over``
-    is the phase of a finished game and ``over_label`` its msgid.
+    The state says its phase and the seat of a sequential decision itself (``FlowState``);
+    ``committed`` names the state attribute holding the sealed decisions' list of who has committed
+    (engine/sealed.py); ``over`` is the phase of a finished game and ``over_label`` its msgid.
     """
 
-    __slots__ = ("phases", "interludes", "actor", "actor_of", "committed", "over", "over_label", "settles")
+    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles")
 
-    def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), actor: str = "actor",
-                 committed: str = "done", over: str = "over", over_label: str = N_("Game over")) -> None:
+    def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), committed: str = "done",
+                 over: str = "over", over_label: str = N_("Game over")) -> None:
         self.phases: dict[str, Phase] = {}
         for phase in phases:
             if phase.name in self.phases:
@@ -131,8 +150,6 @@ class Flow:
                     raise ValueError(f"interlude {interlude.name}: phase {name} is not declared")
                 if interlude not in self.phases[name].interludes:
                     self.phases[name].interludes += (interlude,)
-        self.actor = actor
-        self.actor_of = attrgetter(actor)
         self.committed = committed
         self.over = over  # the name of the finished game's phase
         self.over_label = over_label
@@ -141,9 +158,9 @@ class Flow:
         self.settles = any(p.settle is not None or p.reveal is not None
                            for p in [*self.phases.values(), *self.interludes])
 
-    def current(self, state: Any) -> Phase:
-        """The phase whose decision is pending: an active interlude, else ``state.phase``."""
-        phase = self.phases[state.phase]
+    def current(self, state: FlowState) -> Phase:
+        """The phase whose decision is pending: an active interlude, else the state's phase."""
+        phase = self.phases[state.current_phase()]
         for interlude in phase.interludes:
             if interlude.active(state):
                 return interlude
@@ -163,11 +180,11 @@ class Flow:
 
     # ------------------------------------------------------------------ the loop, once
 
-    def advance(self, game: Any, state: Any, events: list[Event]) -> None:
+    def advance(self, game: Any, state: FlowState, events: list[Event]) -> None:
         """Settle until somebody must decide or the game is over."""
         over, phases = self.over, self.phases
-        while state.phase != over:
-            phase = phases[state.phase]
+        while (name := state.current_phase()) != over:
+            phase = phases[name]
             if phase.interludes:  # Flow.current inline (a hot path)
                 for interlude in phase.interludes:
                     if interlude.active(state):
@@ -191,9 +208,9 @@ class Flow:
     def enter(self, game: Any, state: Any, name: str | None, events: list[Event]) -> None:
         """Make ``name`` the current phase and run its set-up."""
         if name is None:
-            raise ValueError(f"phase {state.phase} is over but declares no next phase")
+            raise ValueError(f"phase {state.current_phase()} is over but declares no next phase")
         if name != self.over and name not in self.phases:
-            raise ValueError(f"phase {state.phase} goes on to {name}, which is not declared")
+            raise ValueError(f"phase {state.current_phase()} goes on to {name}, which is not declared")
         state.phase = name
         if name != self.over:
             enter = self.phases[name].enter
@@ -202,7 +219,7 @@ class Flow:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class FlowGame(Game[S]):
+class FlowGame(Game[FS]):
     """A game whose ``to_act``, ``legal_actions``, ``apply`` and ``is_over`` are those of its
     declared ``flow``: the game class only holds the table and the rules' shared helpers.
 
@@ -211,9 +228,9 @@ class FlowGame(Game[S]):
 
     flow: ClassVar[Flow]
 
-    def to_act(self, state: Any) -> list[Seat]:
+    def to_act(self, state: FS) -> list[Seat]:
         flow = self.flow
-        name = state.phase
+        name = state.current_phase()
         if name == flow.over:
             return []
         phase = flow.phases[name]
@@ -227,11 +244,11 @@ class FlowGame(Game[S]):
             return to_act(self, state)
         if phase.kind == SEALED:
             return sealed.waiting(getattr(state, flow.committed))
-        return [flow.actor_of(state)]
+        return [state.acting_seat()]
 
-    def legal_actions(self, state: Any, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: FS, seat: Seat) -> list[Action]:
         flow = self.flow
-        name = state.phase
+        name = state.current_phase()
         if name == flow.over:
             return []
         phase = flow.phases[name]
@@ -247,16 +264,16 @@ class FlowGame(Game[S]):
             committed = getattr(state, flow.committed)
             acting = 0 <= seat < len(committed) and not committed[seat]
         else:
-            acting = seat == flow.actor_of(state)
+            acting = seat == state.acting_seat()
         if not acting or phase.legal is None:
             return []
         return phase.legal(self, state, seat)
 
-    def apply(self, state: Any, seat: Seat, action: Action) -> list[Event]:
+    def apply(self, state: FS, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
         flow = self.flow
         events: list[Event] = []
-        phase = flow.phases[state.phase]
+        phase = flow.phases[state.current_phase()]
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -267,18 +284,19 @@ class FlowGame(Game[S]):
             flow.advance(self, state, events)
         return events
 
-    def is_over(self, state: Any) -> bool:
-        return state.phase == self.flow.over
+    def is_over(self, state: FS) -> bool:
+        return state.current_phase() == self.flow.over
 
     def describe(self) -> dict[str, Any]:
         """The phases come from the declared flow; a game adds its own constant facts under ``board``."""
         return {**super().describe(), "phases": self.flow.describe()}
 
-    def sealed(self, state: Any) -> bool:
+    def sealed(self, state: FS) -> bool:
         flow = self.flow
-        if state.phase == flow.over:
+        name = state.current_phase()
+        if name == flow.over:
             return False
-        phase = flow.phases[state.phase]
+        phase = flow.phases[name]
         if phase.interludes:
             phase = flow.current(state)
         return phase.sealed_when(state)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from stammtisch.engine.chance import Chance
+from stammtisch.engine.flow import FlowState
 
 NOBODY: Final = -1
 TOPICS: Final = 7
@@ -184,7 +185,7 @@ class ProgramChange:
         return ProgramChange(self.seat, self.step, self.origin, self.swaps, self.swapped_in)
 
 
-class State:
+class State(FlowState):
     """The whole table.  Flow fields say which decision is pending and whose it is."""
 
     __slots__ = (
@@ -229,6 +230,12 @@ class State:
     draft_hands: list[list[int]]
     outcomes: dict[str, int]
     excluded: list[bool]  # honour-system overbidders, out of this phase's auctions (C-14)
+
+    def current_phase(self) -> str:
+        return self.phase
+
+    def acting_seat(self) -> int:
+        return self.actor
 
     @classmethod
     def new(cls) -> State:

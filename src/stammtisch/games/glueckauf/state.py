@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from stammtisch.engine.chance import Chance
+from stammtisch.engine.flow import FlowState
 
 # An order field holds the cubes put on it: () empty, (c,) one cube, (a, b) two substitutes.
 Field = tuple[int, ...]
@@ -120,7 +121,7 @@ STATE_FIELDS = (
 )  # fmt: skip
 
 
-class State:
+class State(FlowState):
     __slots__ = STATE_FIELDS
 
     chance: Chance
@@ -147,6 +148,12 @@ class State:
     final: list[dict[str, int]] | None  # final scoring breakdown per seat
     stats: dict[str, int]
     scored: list[dict[str, Any]]  # the last shift scoring, category by category (public)
+
+    def current_phase(self) -> str:
+        return self.phase
+
+    def acting_seat(self) -> int:
+        return self.current
 
     @classmethod
     def new(cls, chance: Chance, players: list[Player], spaces: int) -> State:

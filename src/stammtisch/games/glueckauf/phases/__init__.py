@@ -14,5 +14,4 @@ from stammtisch.games.glueckauf.phases.placement import CONFIRM_PHASE, PLACE_PHA
 FLOW = Flow(
     (DRAFT_PHASE, PLACE_PHASE, MINING_PHASE, KEEP_TILE_PHASE, RETURN_TILES_PHASE, KEEP_ORDER_PHASE,
      RETURN_ORDERS_PHASE, COAL_PHASE, CONFIRM_PHASE),
-    actor="current",
 )
