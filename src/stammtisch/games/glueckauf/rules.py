@@ -48,6 +48,7 @@ class GlueckAuf(FlowGame[State]):
         self.tile_cost = [0] + [ed.tile_cost(t) for t in ed.tunnel_tiles]
         self.card_transport = [c.transport for c in self.cards]
         self.total_workers = ed.workers[num_players]
+        self.cage_capacity = ed.cage_capacity
         self.spots = self._open_spots()
         self.spot_by_id = {spot.id: spot for spot in self.spots}
         self.factory_slot_count = max(int(s.value) for s in ed.spaces if s.action == "factory")

@@ -22,7 +22,10 @@ def majority(counts: list[int], first: int, second: int, two_players: bool) -> l
         awards[seat] = first
     if len(leaders) > 1 or two_players:
         return awards
-    runner_up = max((n for n in counts if n < best), default=0)
+    runner_up = 0
+    for n in counts:
+        if runner_up < n < best:
+            runner_up = n
     if runner_up > 0:
         for seat, n in enumerate(counts):
             if n == runner_up:
@@ -42,10 +45,17 @@ def category_count(edition: Edition, player: Player, category: Category, count_p
     if category.kind == "empty_carts":
         return empty_carts(player, category.key, count_printed)
     cards = edition.order_cards
+    key = category.key
+    count = 0
     if category.kind == "colour_fields":
-        # printed colours count, however the field was filled
-        return sum(cards[c - 1].fields.count(category.key) for c in player.delivered)
-    return sum(len(cards[c - 1].fields) for c in player.delivered if cards[c - 1].transport == category.key)
+        for c in player.delivered:
+            count += cards[c - 1].fields.count(key)  # printed colours count, however the field was filled
+    else:
+        for c in player.delivered:
+            card = cards[c - 1]
+            if card.transport == key:
+                count += len(card.fields)
+    return count
 
 
 def shift_categories(edition: Edition, shift: int) -> list[Category]:

@@ -11,7 +11,6 @@ declared in the class body in ``__slots__`` order (the order snapshots list them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from stammtisch.engine.chance import Chance
@@ -29,12 +28,31 @@ class Order(NamedTuple):
     missing: int  # fields still unfilled
 
 
-@dataclass(frozen=True, slots=True)
-class Emptied:
-    """The space emptied this turn, refilled when the turn is confirmed."""
+def make_order(card: int, fields: tuple[Field, ...], missing: int) -> Order:
+    """``Order(card, fields, missing)`` without the named tuple's ``__new__``, which runs interpreted
+    even in the compiled build (a few thousand instructions, made at every order taken or filled)."""
+    return tuple.__new__(Order, (card, fields, missing))
 
-    what: str  # "factory" or "order"
-    slot: int  # its number among the spaces of its kind, from 0
+
+class Emptied:
+    """The space emptied this turn, refilled when the turn is confirmed.  Never changed once made (a
+    copied state shares it).  A plain slotted class rather than a frozen dataclass, which compiled
+    costs thousands of instructions to make (docs/performance.md)."""
+
+    __slots__ = ("what", "slot")
+
+    def __init__(self, what: str = "", slot: int = 0) -> None:
+        self.what = what  # "factory" or "order"
+        self.slot = slot  # its number among the spaces of its kind, from 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Emptied) and (self.what, self.slot) == (other.what, other.slot)
+
+    def __hash__(self) -> int:
+        return hash((self.what, self.slot))
+
+    def __repr__(self) -> str:
+        return f"Emptied(what={self.what!r}, slot={self.slot!r})"
 
 # Phases of play (phases/): the seat to act chooses from the actions of the phase.
 DRAFT: Final = "draft"

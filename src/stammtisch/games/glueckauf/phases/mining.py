@@ -10,7 +10,7 @@ from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.glueckauf.board import COLOUR_INDEX, LEVEL_INDEX, LEVELS, accepts, is_complete
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
-from stammtisch.games.glueckauf.state import MINING, Field, Order, Player, State
+from stammtisch.games.glueckauf.state import MINING, Field, Player, State, make_order
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -30,13 +30,18 @@ def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
     legal.extend(CAGE_TO[level + 1 :])
     cage = p.cage
     in_cage = cage[0] + cage[1] + cage[2] + cage[3]
+    # Loops rather than generators: compiled, a generator is an object made on every call.
     if level:
-        if in_cage < game.edition.cage_capacity:
+        if in_cage < game.cage_capacity:
             base = (level - 1) * 4
             coal = p.coal
-            legal.extend(LOAD[c] for c in range(4) if coal[base + c])
+            for c in range(4):
+                if coal[base + c]:
+                    legal.append(LOAD[c])
     elif in_cage:
-        legal.extend(STORE[c] for c in range(4) if cage[c])
+        for c in range(4):
+            if cage[c]:
+                legal.append(STORE[c])
     sources = []
     if level == 0 and in_cage:
         sources.append((0, cage))
@@ -64,7 +69,9 @@ def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]
             seen.append(key)
             for src, cubes in sources:
                 actions = game.fill_actions[src][card_id][j]
-                legal.extend(actions[c] for c in range(4) if cubes[c])
+                for c in range(4):
+                    if cubes[c]:
+                        legal.append(actions[c])
 
 
 def move_cage(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -107,7 +114,7 @@ def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Eve
                 missing -= 1
             if len(field) == 2:
                 tally(s, "substituted_fields")
-            p.orders[i] = Order(card_id, (*fields[:j], field, *fields[j + 1 :]), missing)
+            p.orders[i] = make_order(card_id, (*fields[:j], field, *fields[j + 1 :]), missing)
             params = {"seat": seat, "card": card_id, "field": j, "from": source, "colour": colour_name}
             events.append(Event("field_filled", {**params, "order_complete": missing == 0}))
             break

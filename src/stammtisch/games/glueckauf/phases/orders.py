@@ -10,7 +10,7 @@ from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.glueckauf.data import TRANSPORTS
 from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
-from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State
+from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State, make_order
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ KEEP_NO_ORDER: Final[Action] = ("keep_order", None)
 
 def new_order(game: GlueckAuf, card: int) -> Order:
     n = len(game.cards[card].fields)
-    return Order(card, ((),) * n, n)
+    return make_order(card, ((),) * n, n)
 
 
 def legal_keep_order(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
