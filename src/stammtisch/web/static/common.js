@@ -348,5 +348,8 @@ export function installHelp() {
     if (e.key === "Escape") hide();
     moveInGroup(e);
   });
-  window.addEventListener("scroll", hide, true);
+  // Scrolling moves the page under a pointer's tip: hide it. A piece in focus keeps its tip, moved
+  // with it (focusing a piece scrolls it into view, and that scroll may come after its focusin).
+  window.addEventListener("scroll", () => (shownFor && shownFor === document.activeElement ? show(shownFor) : hide()),
+    true);
 }
