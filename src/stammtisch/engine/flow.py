@@ -228,14 +228,8 @@ class FlowGame(Game[FS]):
 
     flow: ClassVar[Flow]
 
-    def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(num_players, options)
-        # The class's flow kept on the instance: compiled, reading a class variable is a generic
-        # lookup on every call, an instance attribute a native read.
-        self._flow = type(self).flow
-
     def to_act(self, state: FS) -> list[Seat]:
-        flow = self._flow
+        flow = self.flow
         name = state.current_phase()
         if name == flow.over:
             return []
@@ -253,7 +247,7 @@ class FlowGame(Game[FS]):
         return [state.acting_seat()]
 
     def legal_actions(self, state: FS, seat: Seat) -> list[Action]:
-        flow = self._flow
+        flow = self.flow
         name = state.current_phase()
         if name == flow.over:
             return []
@@ -277,7 +271,7 @@ class FlowGame(Game[FS]):
 
     def apply(self, state: FS, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
-        flow = self._flow
+        flow = self.flow
         events: list[Event] = []
         phase = flow.phases[state.current_phase()]
         if phase.interludes:
@@ -291,14 +285,14 @@ class FlowGame(Game[FS]):
         return events
 
     def is_over(self, state: FS) -> bool:
-        return state.current_phase() == self._flow.over
+        return state.current_phase() == self.flow.over
 
     def describe(self) -> dict[str, Any]:
         """The phases come from the declared flow; a game adds its own constant facts under ``board``."""
         return {**super().describe(), "phases": self.flow.describe()}
 
     def sealed(self, state: FS) -> bool:
-        flow = self._flow
+        flow = self.flow
         name = state.current_phase()
         if name == flow.over:
             return False
