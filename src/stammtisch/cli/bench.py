@@ -208,27 +208,27 @@ def random_games(play: Callable[[Game[Any], int, random.Random], int], game: Gam
 
 def random_game(game: Game[Any], seed: int, rng: random.Random) -> int:
     """A random full game through ``legal_actions`` and ``apply`` (the hearts loop below); its actions."""
+    return _random_game(game, seed, rng, strict=False)
+
+
+def strict_game(game: Game[Any], seed: int, rng: random.Random) -> int:
+    """The same random game through the strict step (``engine.step``, given the legal list the action
+    was chosen from, as ``Match.act`` passes it); its actions."""
+    return _random_game(game, seed, rng, strict=True)
+
+
+def _random_game(game: Game[Any], seed: int, rng: random.Random, strict: bool) -> int:
     state, _events = game.new_state(seed)
     is_over, to_act, legal_actions, apply = game.is_over, game.to_act, game.legal_actions, game.apply
     choice = rng.choice
     count = 0
     while not is_over(state):
         seat = to_act(state)[0]
-        apply(state, seat, choice(legal_actions(state, seat)))
-        count += 1
-    return count
-
-
-def strict_game(game: Game[Any], seed: int, rng: random.Random) -> int:
-    """The same random game through the strict step (``engine.step``, given the legal list the action
-    was chosen from, as ``Match.act`` passes it); its actions."""
-    state, _events = game.new_state(seed)
-    is_over, to_act, legal_actions, choice = game.is_over, game.to_act, game.legal_actions, rng.choice
-    count = 0
-    while not is_over(state):
-        seat = to_act(state)[0]
         legal = legal_actions(state, seat)
-        step(game, state, seat, choice(legal), legal)
+        if strict:
+            step(game, state, seat, choice(legal), legal)
+        else:
+            apply(state, seat, choice(legal))
         count += 1
     return count
 
