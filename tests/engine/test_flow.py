@@ -135,6 +135,8 @@ def test_an_interlude_interrupts_the_phase_and_the_phase_carries_on() -> None:
 def test_a_declaration_that_cannot_run_is_refused() -> None:
     with pytest.raises(ValueError, match="declared twice"):
         Flow((SEAL, SEAL))
+    with pytest.raises(ValueError, match="at least one phase"):
+        Flow(())
     with pytest.raises(ValueError, match="is not declared"):
         Flow((SEAL,))  # its next phase, count, is missing
     with pytest.raises(ValueError, match="no reveal"):
@@ -161,3 +163,33 @@ def test_entering_an_undeclared_phase_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="not declared"):
         GAME.flow.enter(GAME, s, "nowhere", [])
     assert s.phase == "seal"
+
+
+def test_a_phase_name_read_back_from_a_record_finds_its_phase() -> None:
+    """The flow tries the phase it found last by identity first; an equal name that is another
+    string object (read from a snapshot or a record) finds the same phase."""
+    s = Toy()
+    GAME.apply(s, 0, ("seal", 2))
+    GAME.apply(s, 1, ("seal", 1))
+    s.phase = "".join(["co", "unt"])
+    assert s.phase == "count" and s.phase is not COUNT.name
+    assert GAME.flow.named(s.phase) is COUNT and GAME.to_act(s) == [0]
+    GAME.apply(s, 0, ("pass",))
+    assert s.count == 1
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("diemacher", 4, {"elections": 7}), ("glueckauf", 3, {"count_printed_carts": False})])
+def test_a_game_pickles_as_its_table(name: str, players: int, options: dict[str, Any]) -> None:
+    """Worker processes get games by pickle: a game comes back as the same table (players,
+    options), though its flow holds functions and lambdas that do not pickle."""
+    import pickle
+
+    from stammtisch.games import game_class
+
+    for game in (GAME, game_class(name)(players, options)):
+        again = pickle.loads(pickle.dumps(game))
+        assert type(again) is type(game) and again.num_players == game.num_players
+        assert again.options == game.options and again.flow is game.flow
+    state, _events = again.new_state(5)
+    assert again.legal_actions(state, again.to_act(state)[0]) == game.legal_actions(state, game.to_act(state)[0])

@@ -75,7 +75,7 @@ def test_every_category_and_tie_case(category_id: str, players: int) -> None:
         pool = [c.id for c in game.edition.order_cards]
         for p, n in zip(state.players, counts, strict=True):
             _fill_seat(game, p, category, n, pool)
-        got, awards = scoring.score_category(game.edition, state.players, category, True)
+        got, awards = scoring.score_category(game, state.players, category, True)
         assert got == counts
         assert awards == [{"F": first, "S": second, "-": 0}[x] for x in places]
 
@@ -95,7 +95,7 @@ def test_shift_scoring_example() -> None:
     expect = {"handcart_fields": [6, 6, 0], "wagon_fields": [3, 3, 7], "lorry_fields": [0, 0, 0],
               "train_fields": [0, 0, 0]}  # fmt: skip
     for category_id, awards in expect.items():
-        assert scoring.score_category(game.edition, state.players, by_id[category_id], True)[1] == awards
+        assert scoring.score_category(game, state.players, by_id[category_id], True)[1] == awards
 
 
 def test_colour_fields_count_printed_colours() -> None:
@@ -103,7 +103,7 @@ def test_colour_fields_count_printed_colours() -> None:
     state = after_draft(game)
     p = state.players[0]
     p.delivered = [card_with(game, 2, (YELLOW, BROWN, GREY, BLACK)), card_with(game, 2, (BLACK, BLACK, BLACK))]
-    counts = [scoring.category_count(game.edition, p, c, True) for c in game.edition.categories[:8]]
+    counts = [scoring.category_count(game, p, c, True) for c in game.edition.categories[:8]]
     assert counts == [1, 1, 1, 4, 0, 0, 7, 0]
 
 

@@ -129,7 +129,7 @@ class Flow:
     (engine/sealed.py); ``over`` is the phase of a finished game and ``over_label`` its msgid.
     """
 
-    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles")
+    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles", "_last")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), committed: str = "done",
                  over: str = "over", over_label: str = N_("Game over")) -> None:
@@ -138,6 +138,8 @@ class Flow:
             if phase.name in self.phases:
                 raise ValueError(f"phase {phase.name} declared twice")
             self.phases[phase.name] = phase
+        if not self.phases:
+            raise ValueError("a flow declares at least one phase")
         self.interludes = tuple(interludes)
         for phase in [*self.phases.values(), *self.interludes]:
             if phase.next is not None and phase.next not in self.phases and phase.next != over:
@@ -157,10 +159,22 @@ class Flow:
         # themselves skips the settling loop.
         self.settles = any(p.settle is not None or p.reveal is not None
                            for p in [*self.phases.values(), *self.interludes])
+        self._last: Phase = next(iter(self.phases.values()))  # the phase named() found last
+
+    def named(self, name: str) -> Phase:
+        """The declared phase called ``name``.  A move's calls (to_act, legal_actions, apply) ask
+        for the same phase in a row: the last one found is tried first, by identity (phase names
+        are the games' string constants), before the dictionary."""
+        last = self._last
+        if last.name is name:
+            return last
+        phase = self.phases[name]
+        self._last = phase
+        return phase
 
     def current(self, state: FlowState) -> Phase:
         """The phase whose decision is pending: an active interlude, else the state's phase."""
-        phase = self.phases[state.current_phase()]
+        phase = self.named(state.current_phase())
         for interlude in phase.interludes:
             if interlude.active(state):
                 return interlude
@@ -182,9 +196,9 @@ class Flow:
 
     def advance(self, game: Any, state: FlowState, events: list[Event]) -> None:
         """Settle until somebody must decide or the game is over."""
-        over, phases = self.over, self.phases
+        over = self.over
         while (name := state.current_phase()) != over:
-            phase = phases[name]
+            phase = self.named(name)
             if phase.interludes:  # Flow.current inline (a hot path)
                 for interlude in phase.interludes:
                     if interlude.active(state):
@@ -228,12 +242,23 @@ class FlowGame(Game[FS]):
 
     flow: ClassVar[Flow]
 
+    def __init__(self, num_players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(num_players, options)
+        # The class's flow, kept on the game too: compiled, an instance attribute is a native read,
+        # a class variable a generic lookup (in every one of the hot paths below).
+        self._flow: Flow = type(self).flow
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its table, made again from its number of players and options (its
+        flow holds functions that do not pickle)."""
+        return type(self), (self.num_players, dict(self.options))
+
     def to_act(self, state: FS) -> list[Seat]:
-        flow = self.flow
+        flow = self._flow
         name = state.current_phase()
         if name == flow.over:
             return []
-        phase = flow.phases[name]
+        phase = flow.named(name)
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -247,11 +272,11 @@ class FlowGame(Game[FS]):
         return [state.acting_seat()]
 
     def legal_actions(self, state: FS, seat: Seat) -> list[Action]:
-        flow = self.flow
+        flow = self._flow
         name = state.current_phase()
         if name == flow.over:
             return []
-        phase = flow.phases[name]
+        phase = flow.named(name)
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -271,9 +296,9 @@ class FlowGame(Game[FS]):
 
     def apply(self, state: FS, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
-        flow = self.flow
+        flow = self._flow
         events: list[Event] = []
-        phase = flow.phases[state.current_phase()]
+        phase = flow.named(state.current_phase())
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -285,18 +310,18 @@ class FlowGame(Game[FS]):
         return events
 
     def is_over(self, state: FS) -> bool:
-        return state.current_phase() == self.flow.over
+        return state.current_phase() == self._flow.over
 
     def describe(self) -> dict[str, Any]:
         """The phases come from the declared flow; a game adds its own constant facts under ``board``."""
         return {**super().describe(), "phases": self.flow.describe()}
 
     def sealed(self, state: FS) -> bool:
-        flow = self.flow
+        flow = self._flow
         name = state.current_phase()
         if name == flow.over:
             return False
-        phase = flow.phases[name]
+        phase = flow.named(name)
         if phase.interludes:
             phase = flow.current(state)
         return phase.sealed_when(state)

@@ -35,16 +35,28 @@ class Event:
 
     ``seats`` is None for a public event, else the seats that may see it.  A value: never changed
     once made.  (A plain class, not a frozen dataclass: the rules make one or more per move, and a
-    compiled dataclass's generated ``__init__`` runs interpreted.)
+    compiled dataclass's generated ``__init__`` runs interpreted.)  An event made by an
+    ``EventKind`` keeps its parameters' names and values and makes ``params`` of them when first
+    read.
     """
 
-    __slots__ = ("kind", "params", "seats")
+    __slots__ = ("kind", "seats", "_params", "_names", "_values")
 
     def __init__(self, kind: str, params: Mapping[str, Any] | None = None,
-                 seats: tuple[Seat, ...] | None = None) -> None:
+                 seats: tuple[Seat, ...] | None = None, *, names: tuple[str, ...] = (),
+                 values: tuple[Any, ...] = ()) -> None:
         self.kind = kind
-        self.params: Mapping[str, Any] = {} if params is None else params
         self.seats = seats
+        self._params = params
+        self._names = names
+        self._values = values
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        params = self._params
+        if params is None:
+            params = self._params = dict(zip(self._names, self._values, strict=True))
+        return params
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and (self.kind, self.params, self.seats) == (
@@ -58,6 +70,28 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "params": dict(self.params)}
+
+
+class EventKind:
+    """A kind of event made on (nearly) every move, its parameters' names declared once:
+    ``PLACED = EventKind("placed", "seat", "space")`` and then ``PLACED.event(seat, space)`` is
+    ``Event("placed", {"seat": seat, "space": space})``, except that the mapping is made only when
+    somebody reads the event.  A search makes millions of events nobody reads; building their
+    dictionaries was an eighth of a Glück Auf move (docs/performance.md, session 7)."""
+
+    __slots__ = ("kind", "names")
+
+    def __init__(self, kind: str, *names: str) -> None:
+        self.kind = kind
+        self.names = names
+
+    def event(self, *values: Any, seats: tuple[Seat, ...] | None = None) -> Event:
+        """The event with these values, in the order of the names.  (A method, not ``__call__``:
+        compiled, calling an instance goes through Python's generic call.)"""
+        if len(values) != len(self.names):
+            raise TypeError(f"event {self.kind} takes {len(self.names)} values ({', '.join(self.names)}), "
+                            f"not {len(values)}")
+        return Event(self.kind, None, seats, names=self.names, values=values)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # games and tests derive from it in plain Python

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from stammtisch.engine.protocol import Action
-from stammtisch.games.glueckauf.data import COLOURS, OrderCard
+from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.state import Field
 
 LEVELS: Final = ("surface", "yellow", "brown", "grey", "black")
@@ -40,11 +40,13 @@ class Spot:
         self.place: Action = ("place", space_id)
 
 
-def is_complete(card: OrderCard, field_index: int, field: Field) -> bool:
-    return len(field) == 2 or (len(field) == 1 and field[0] == card.fields[field_index])
+def is_complete(printed: int, field: Field) -> bool:
+    """Whether an order field of the ``printed`` colour is filled: by one cube of its colour or two
+    substitutes."""
+    return len(field) == 2 or (len(field) == 1 and field[0] == printed)
 
 
-def accepts(card: OrderCard, field_index: int, field: Field) -> bool:
+def accepts(printed: int, field: Field) -> bool:
     """An empty field takes any cube (its colour, or the first of two substitutes); a field
     holding one substitute takes a second cube of any colour."""
-    return not field or (len(field) == 1 and field[0] != card.fields[field_index])
+    return not field or (len(field) == 1 and field[0] != printed)

@@ -47,6 +47,7 @@ class GlueckAuf(FlowGame[State]):
         self.tiles: list[TunnelTile] = [ed.tunnel_tiles[0], *ed.tunnel_tiles]
         self.tile_cost = [0] + [ed.tile_cost(t) for t in ed.tunnel_tiles]
         self.card_transport = [c.transport for c in self.cards]
+        self.card_fields = [c.fields for c in self.cards]
         self.total_workers = ed.workers[num_players]
         self.cage_capacity = ed.cage_capacity
         self.spots = self._open_spots()

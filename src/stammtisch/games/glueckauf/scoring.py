@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from stammtisch.games.glueckauf.data import Category, Edition
 from stammtisch.games.glueckauf.state import Player
+
+if TYPE_CHECKING:
+    from stammtisch.games.glueckauf.rules import GlueckAuf
 
 
 def majority(counts: list[int], first: int, second: int, two_players: bool) -> list[int]:
@@ -41,20 +46,23 @@ def empty_carts(player: Player, tunnel: int, count_printed: bool) -> int:
     return empty if count_printed else min(empty, player.carts[tunnel] - 1)
 
 
-def category_count(edition: Edition, player: Player, category: Category, count_printed: bool) -> int:
-    if category.kind == "empty_carts":
-        return empty_carts(player, category.key, count_printed)
-    cards = edition.order_cards
-    key = category.key
+def category_count(game: GlueckAuf, player: Player, category: Category, count_printed: bool) -> int:
+    return _count(game, player, category.kind, category.key, count_printed)
+
+
+def _count(game: GlueckAuf, player: Player, kind: str, key: int, count_printed: bool) -> int:
+    if kind == "empty_carts":
+        return empty_carts(player, key, count_printed)
     count = 0
-    if category.kind == "colour_fields":
+    fields = game.card_fields  # the game's tables by card id: the edition's cards are interpreted objects
+    if kind == "colour_fields":
         for c in player.delivered:
-            count += cards[c - 1].fields.count(key)  # printed colours count, however the field was filled
+            count += fields[c].count(key)  # printed colours count, however the field was filled
     else:
+        transport = game.card_transport
         for c in player.delivered:
-            card = cards[c - 1]
-            if card.transport == key:
-                count += len(card.fields)
+            if transport[c] == key:
+                count += len(fields[c])
     return count
 
 
@@ -63,10 +71,11 @@ def shift_categories(edition: Edition, shift: int) -> list[Category]:
 
 
 def score_category(
-    edition: Edition, players: list[Player], category: Category, count_printed: bool
+    game: GlueckAuf, players: list[Player], category: Category, count_printed: bool
 ) -> tuple[list[int], list[int]]:
     """(counts, awards) for one category."""
-    counts = [category_count(edition, p, category, count_printed) for p in players]
+    kind, key = category.kind, category.key
+    counts = [_count(game, p, kind, key, count_printed) for p in players]
     return counts, majority(counts, category.first, category.second, len(players) == 2)
 
 

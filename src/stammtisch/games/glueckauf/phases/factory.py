@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.board import COLOUR_INDEX
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 KEEP_NO_TILE: Final[Action] = ("keep_tile", None)
 SUBSTITUTE: Final = tuple(("coal", name) for name in COLOURS)
 LEAVE_CART_EMPTY: Final[Action] = ("coal", None)  # a substitute cube is optional ("możesz")
+TILE_BOUGHT: Final = EventKind("tile_bought", "seat", "tile", "colour", "carts", "side", "cost", "substitutes_owed")
 
 
 def buy_tile(game: GlueckAuf, s: State, seat: int, p: Player, tile_id: int, events: list[Event]) -> None:
@@ -40,9 +41,8 @@ def buy_tile(game: GlueckAuf, s: State, seat: int, p: Player, tile_id: int, even
         else:
             tally(s, "carts_left_empty")  # no cube of any colour left in the supply
     tally(s, "tiles_bought")
-    events.append(Event("tile_bought", {"seat": seat, "tile": tile_id, "colour": COLOURS[colour],
-                                        "carts": tile.carts, "side": "light" if tile.light else "dark",
-                                        "cost": cost, "substitutes_owed": owed}))  # fmt: skip
+    events.append(TILE_BOUGHT.event(seat, tile_id, COLOURS[colour], tile.carts, "light" if tile.light else "dark", cost,
+                              owed))
 
 
 def after_purchase(game: GlueckAuf, s: State, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.board import COLOUR_INDEX, LEVEL_INDEX, LEVELS, accepts, is_complete
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
@@ -18,16 +18,23 @@ if TYPE_CHECKING:
 
 DONE: Final[Action] = ("done",)
 CAGE_TO: Final = tuple(("cage", name) for name in LEVELS)
+# Where a step starts from, by the cage's level: done, or the cage to any other level.
+DONE_OR_CAGE: Final = tuple((DONE, *CAGE_TO[:level], *CAGE_TO[level + 1 :]) for level in range(len(LEVELS)))
 LOAD: Final = tuple(("load", name) for name in COLOURS)
 STORE: Final = tuple(("store", name) for name in COLOURS)
+
+# A mining step's events (made on every move: engine.protocol.EventKind).
+CAGE_MOVED: Final = EventKind("cage_moved", "seat", "from", "to")
+COAL_LOADED: Final = EventKind("coal_loaded", "seat", "colour", "level")
+COAL_STORED: Final = EventKind("coal_stored", "seat", "colour")
+FIELD_FILLED: Final = EventKind("field_filled", "seat", "card", "field", "from", "colour", "order_complete")
+MINING_ENDS: Final = EventKind("mining_ends", "seat", "steps_unused")
 
 
 def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
     p = s.players[seat]
-    legal = [DONE]
     level = p.cage_level
-    legal.extend(CAGE_TO[:level])
-    legal.extend(CAGE_TO[level + 1 :])
+    legal = list(DONE_OR_CAGE[level])
     cage = p.cage
     in_cage = cage[0] + cage[1] + cage[2] + cage[3]
     # Loops rather than generators: compiled, a generator is an object made on every call.
@@ -58,12 +65,12 @@ def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]
         if not order.missing:
             continue
         card_id, fields = order.card, order.fields
-        card = game.cards[card_id]
+        printed = game.card_fields[card_id]
         seen: list[tuple[int, Field]] = []
         for j, field in enumerate(fields):
-            if not accepts(card, j, field):
+            if not accepts(printed[j], field):
                 continue
-            key = (card.fields[j], field)
+            key = (printed[j], field)
             if key in seen:
                 continue  # an identical field of the same card: the same choice
             seen.append(key)
@@ -76,7 +83,7 @@ def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]
 
 def move_cage(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
     p = s.players[seat]
-    events.append(Event("cage_moved", {"seat": seat, "from": LEVELS[p.cage_level], "to": action[1]}))
+    events.append(CAGE_MOVED.event(seat, LEVELS[p.cage_level], action[1]))
     p.cage_level = LEVEL_INDEX[action[1]]
     _step_taken(game, s, events)
 
@@ -86,7 +93,7 @@ def load(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Eve
     colour = COLOUR_INDEX[action[1]]
     p.coal[(p.cage_level - 1) * 4 + colour] -= 1
     p.cage[colour] += 1
-    events.append(Event("coal_loaded", {"seat": seat, "colour": action[1], "level": LEVELS[p.cage_level]}))
+    events.append(COAL_LOADED.event(seat, action[1], LEVELS[p.cage_level]))
     _step_taken(game, s, events)
 
 
@@ -95,7 +102,7 @@ def store(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Ev
     colour = COLOUR_INDEX[action[1]]
     p.cage[colour] -= 1
     p.storage[colour] += 1
-    events.append(Event("coal_stored", {"seat": seat, "colour": action[1]}))
+    events.append(COAL_STORED.event(seat, action[1]))
     _step_taken(game, s, events)
 
 
@@ -105,18 +112,17 @@ def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Eve
     p = s.players[seat]
     colour = COLOUR_INDEX[colour_name]
     (p.cage if source == "cage" else p.storage)[colour] -= 1
-    card = game.cards[card_id]
+    printed = game.card_fields[card_id]
     for i, order in enumerate(p.orders):
         if order.card == card_id:
             fields, missing = order.fields, order.missing
             field = (*fields[j], colour)
-            if is_complete(card, j, field):
+            if is_complete(printed[j], field):
                 missing -= 1
             if len(field) == 2:
                 tally(s, "substituted_fields")
             p.orders[i] = make_order(card_id, (*fields[:j], field, *fields[j + 1 :]), missing)
-            params = {"seat": seat, "card": card_id, "field": j, "from": source, "colour": colour_name}
-            events.append(Event("field_filled", {**params, "order_complete": missing == 0}))
+            events.append(FIELD_FILLED.event(seat, card_id, j, source, colour_name, missing == 0))
             break
     _step_taken(game, s, events)
 
@@ -128,7 +134,7 @@ def _step_taken(game: GlueckAuf, s: State, events: list[Event]) -> None:
 
 
 def done(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    events.append(Event("mining_ends", {"seat": seat, "steps_unused": s.steps_left}))
+    events.append(MINING_ENDS.event(seat, s.steps_left))
     end_turn(game, s, events)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.data import TRANSPORTS
 from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 KEEP_NO_ORDER: Final[Action] = ("keep_order", None)
+
+ORDER_TAKEN: Final = EventKind("order_taken", "seat", "card")
+DELIVERED: Final = EventKind("delivered", "seat", "transport", "cards", "vp")
 
 
 def new_order(game: GlueckAuf, card: int) -> Order:
@@ -37,7 +40,7 @@ def keep_order(game: GlueckAuf, s: State, seat: Seat, action: Action, events: li
     else:
         s.drawn.remove(card)
         s.players[seat].orders.append(new_order(game, card))
-        events.append(Event("order_taken", {"seat": seat, "card": card}))
+        events.append(ORDER_TAKEN.event(seat, card))
     if s.drawn:
         s.phase = RETURN_ORDERS
     else:
@@ -67,8 +70,7 @@ def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, eve
     p.vp += vp
     tally(s, "deliveries")
     tally(s, "orders_delivered", len(delivered))
-    events.append(Event("delivered", {"seat": seat, "transport": TRANSPORTS[transport],
-                                      "cards": delivered, "vp": vp}))  # fmt: skip
+    events.append(DELIVERED.event(seat, TRANSPORTS[transport], delivered, vp))
 
 
 KEEP_ORDER_PHASE = Phase(KEEP_ORDER, N_("Choosing a drawn order card"), SEQUENTIAL, legal=legal_keep_order,

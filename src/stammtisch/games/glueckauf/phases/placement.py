@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.board import (
     BANK,
     DELIVERY,
@@ -20,7 +20,7 @@ from stammtisch.games.glueckauf.board import (
 )
 from stammtisch.games.glueckauf.phases.drawing import draw
 from stammtisch.games.glueckauf.phases.factory import after_purchase, buy_tile
-from stammtisch.games.glueckauf.phases.orders import deliver, new_order
+from stammtisch.games.glueckauf.phases.orders import ORDER_TAKEN, deliver, new_order
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
 from stammtisch.games.glueckauf.state import CONFIRM, KEEP_ORDER, KEEP_TILE, MINING, PLACE, Emptied, Player, State
 from stammtisch.i18n import N_
@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 CONFIRM_TURN: Final[Action] = ("confirm",)
+
+# The events of a placement (events on every move: engine.protocol.EventKind).
+PLACED_ON_BANK: Final = EventKind("placed", "seat", "space", "workers", "displaced")
+PLACED: Final = EventKind("placed", "seat", "space", "workers", "displaced", "displaced_seat")
+MARKS: Final = EventKind("marks", "seat", "marks")
+REFILLED: Final = EventKind("refilled", "what", "slot", "id")
+NOT_REFILLED: Final = EventKind("not_refilled", "what", "slot")
 
 
 def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
@@ -83,16 +90,15 @@ def place(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Ev
         p.workers -= 1
         p.bank += 1
         p.money += 1
-        events.append(Event("placed", {"seat": seat, "space": spot.id, "workers": 1, "displaced": 0}))
-        events.append(Event("marks", {"seat": seat, "marks": 1}))
+        events.append(PLACED_ON_BANK.event(seat, spot.id, 1, 0))
+        events.append(MARKS.event(seat, 1))
         end_turn(game, s, events)
         return
     displaced = s.count[spot.index]
     if displaced:
         s.players[s.owner[spot.index]].canteen += displaced
         tally(s, "displacements")
-    events.append(Event("placed", {"seat": seat, "space": spot.id, "workers": displaced + 1,
-                                   "displaced": displaced, "displaced_seat": s.owner[spot.index]}))  # fmt: skip
+    events.append(PLACED.event(seat, spot.id, displaced + 1, displaced, s.owner[spot.index]))
     s.owner[spot.index] = seat
     s.count[spot.index] = displaced + 1
     p.workers -= displaced + 1
@@ -103,7 +109,7 @@ def _carry_out(game: GlueckAuf, s: State, seat: int, p: Player, spot: Spot, even
     kind = spot.kind
     if kind == MONEY:
         p.money += spot.number
-        events.append(Event("marks", {"seat": seat, "marks": spot.number}))
+        events.append(MARKS.event(seat, spot.number))
         end_turn(game, s, events)
     elif kind == MINING_SPACE:
         s.phase = MINING
@@ -122,7 +128,7 @@ def _carry_out(game: GlueckAuf, s: State, seat: int, p: Player, spot: Spot, even
         s.order_slots[spot.number] = 0
         s.refill = Emptied("order", spot.number)
         p.orders.append(new_order(game, card))
-        events.append(Event("order_taken", {"seat": seat, "card": card}))
+        events.append(ORDER_TAKEN.event(seat, card))
         s.phase = CONFIRM
     elif kind == FACTORY_DRAW:
         draw(game, s, seat, s.tile_stack, "tiles", events)
@@ -142,10 +148,10 @@ def confirm(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[
     pile, slots = (s.tile_stack, s.factory) if kind == "factory" else (s.order_deck, s.order_slots)
     if pile:
         slots[slot] = pile.pop()
-        events.append(Event("refilled", {"what": kind, "slot": slot + 1, "id": slots[slot]}))
+        events.append(REFILLED.event(kind, slot + 1, slots[slot]))
     else:
         tally(s, f"{kind}_not_refilled")
-        events.append(Event("not_refilled", {"what": kind, "slot": slot + 1}))
+        events.append(NOT_REFILLED.event(kind, slot + 1))
     end_turn(game, s, events)
 
 

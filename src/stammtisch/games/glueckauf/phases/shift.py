@@ -63,9 +63,9 @@ def _shift_scoring(game: GlueckAuf, s: State, events: list[Event]) -> None:
     printed = game.options["count_printed_carts"]
     s.scored = []
     for category in scoring.shift_categories(game.edition, s.shift):
-        counts, awards = scoring.score_category(game.edition, s.players, category, printed)
-        for p, vp in zip(s.players, awards, strict=True):
-            p.vp += vp
+        counts, awards = scoring.score_category(game, s.players, category, printed)
+        for seat, p in enumerate(s.players):
+            p.vp += awards[seat]
         row = {"shift": s.shift, "category": category.id, "counts": counts, "vp": awards}
         s.scored.append(row)
         events.append(Event("category_scored", dict(row)))
