@@ -92,7 +92,7 @@ def test_substitute_cube_is_optional() -> None:
     assert p.carts[BLACK] == 3 and p.cubes_in_tunnel(BLACK) == 2 and state.supply == [3, 0, 1, 0]
     assert game.view(state, 1)["board"]["seats"][0]["tunnels"][BLACK]["empty_carts"] == 1
     empty_black = next(c for c in game.edition.categories if c.id == "empty_black_carts")
-    assert scoring.score_category(game.edition, state.players, empty_black, True) == ([1, 0], [empty_black.first, 0])
+    assert scoring.score_category(game, state.players, empty_black, True) == ([1, 0], [empty_black.first, 0])
     assert game.summary(state)["carts_left_empty"] == 1
 
 

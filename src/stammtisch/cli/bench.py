@@ -185,36 +185,35 @@ def measure(game: Game[Any], seconds: float, seed: int) -> Rates:
     copies = rate(lambda: game.copy(state), share)
     resamples = rate(lambda: game.resample(state, seat, sampler), share)
     views = rate(lambda: game.view(state, seat), share)
-    games_seconds = seconds * (1 - COPY_SHARE) / 2
-    games, actions, elapsed = random_games(random_game, game, games_seconds, seed)
-    strict_games, _actions, strict_elapsed = random_games(strict_game, game, games_seconds, seed)
+    loose, strict = random_games(game, seconds * (1 - COPY_SHARE), seed)
     import stammtisch as loaded
 
-    return Rates(loaded.BUILD, games, actions, elapsed, strict_games, strict_elapsed, copies, resamples, views)
+    return Rates(loaded.BUILD, loose.games, loose.actions, loose.seconds, strict.games, strict.seconds, copies,
+                 resamples, views)
 
 
-def random_games(play: Callable[[Game[Any], int, random.Random], int], game: Game[Any], seconds: float,
-                 seed: int) -> tuple[int, int, float]:
-    """(games, actions, CPU seconds) of random full games played by ``play`` for about ``seconds``."""
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while games == 0 or time.process_time() < deadline:
-        actions += play(game, seed + games, rng)
-        games += 1
-    return games, actions, time.process_time() - start
+@dataclass
+class Played:
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0  # CPU
 
 
-def random_game(game: Game[Any], seed: int, rng: random.Random) -> int:
-    """A random full game through ``legal_actions`` and ``apply`` (the hearts loop below); its actions."""
-    return _random_game(game, seed, rng, strict=False)
-
-
-def strict_game(game: Game[Any], seed: int, rng: random.Random) -> int:
-    """The same random game through the strict step (``engine.step``, given the legal list the action
-    was chosen from, as ``Match.act`` passes it); its actions."""
-    return _random_game(game, seed, rng, strict=True)
+def random_games(game: Game[Any], seconds: float, seed: int) -> tuple[Played, Played]:
+    """Random full games for about ``seconds`` of CPU time, each played twice in turn: through
+    ``apply`` (the hearts loop below) and through the strict step (``engine.step``, given the legal
+    list the action was chosen from, as ``Match.act`` passes it), with the same choices.  In turn, so
+    that both loops share whatever the machine's speed does meanwhile."""
+    loose, strict = Played(), Played()
+    loose_rng, strict_rng = random.Random(seed), random.Random(seed)
+    deadline = time.process_time() + seconds
+    while loose.games == 0 or time.process_time() < deadline:
+        for played, rng, through_step in ((loose, loose_rng, False), (strict, strict_rng, True)):
+            start = time.process_time()
+            played.actions += _random_game(game, seed + played.games, rng, through_step)
+            played.seconds += time.process_time() - start
+            played.games += 1
+    return loose, strict
 
 
 def _random_game(game: Game[Any], seed: int, rng: random.Random, strict: bool) -> int:
