@@ -129,7 +129,7 @@ class Flow:
     (engine/sealed.py); ``over`` is the phase of a finished game and ``over_label`` its msgid.
     """
 
-    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles", "_last")
+    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles", "last")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), committed: str = "done",
                  over: str = "over", over_label: str = N_("Game over")) -> None:
@@ -159,17 +159,18 @@ class Flow:
         # themselves skips the settling loop.
         self.settles = any(p.settle is not None or p.reveal is not None
                            for p in [*self.phases.values(), *self.interludes])
-        self._last: Phase = next(iter(self.phases.values()))  # the phase named() found last
+        self.last: Phase = next(iter(self.phases.values()))  # the phase named() found last
 
     def named(self, name: str) -> Phase:
         """The declared phase called ``name``.  A move's calls (to_act, legal_actions, apply) ask
         for the same phase in a row: the last one found is tried first, by identity (phase names
-        are the games' string constants), before the dictionary."""
-        last = self._last
+        are the games' string constants), before the dictionary.  The hot paths below test ``last``
+        themselves before calling (in pure Python a call costs more than the test)."""
+        last = self.last
         if last.name is name:
             return last
         phase = self.phases[name]
-        self._last = phase
+        self.last = phase
         return phase
 
     def current(self, state: FlowState) -> Phase:
@@ -258,7 +259,8 @@ class FlowGame(Game[FS]):
         name = state.current_phase()
         if name == flow.over:
             return []
-        phase = flow.named(name)
+        last = flow.last  # read once: another thread may replace it
+        phase = last if last.name is name else flow.named(name)
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -276,7 +278,8 @@ class FlowGame(Game[FS]):
         name = state.current_phase()
         if name == flow.over:
             return []
-        phase = flow.named(name)
+        last = flow.last  # read once: another thread may replace it
+        phase = last if last.name is name else flow.named(name)
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):
@@ -298,7 +301,9 @@ class FlowGame(Game[FS]):
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
         flow = self._flow
         events: list[Event] = []
-        phase = flow.named(state.current_phase())
+        name = state.current_phase()
+        last = flow.last  # read once: another thread may replace it
+        phase = last if last.name is name else flow.named(name)
         if phase.interludes:
             for interlude in phase.interludes:
                 if interlude.active(state):

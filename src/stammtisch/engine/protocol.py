@@ -43,7 +43,7 @@ class Event:
     __slots__ = ("kind", "seats", "_params", "_names", "_values")
 
     def __init__(self, kind: str, params: Mapping[str, Any] | None = None,
-                 seats: tuple[Seat, ...] | None = None, *, names: tuple[str, ...] = (),
+                 seats: tuple[Seat, ...] | None = None, names: tuple[str, ...] = (),
                  values: tuple[Any, ...] = ()) -> None:
         self.kind = kind
         self.seats = seats
@@ -91,7 +91,7 @@ class EventKind:
         if len(values) != len(self.names):
             raise TypeError(f"event {self.kind} takes {len(self.names)} values ({', '.join(self.names)}), "
                             f"not {len(values)}")
-        return Event(self.kind, None, seats, names=self.names, values=values)
+        return Event(self.kind, None, seats, self.names, values)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # games and tests derive from it in plain Python
