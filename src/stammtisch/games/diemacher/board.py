@@ -4,9 +4,16 @@ matches, the media influencer, the reveal procedure, the conversion formula, dec
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Final
 
-from stammtisch.engine.protocol import Event
+from stammtisch.engine.protocol import Event, EventKind
 from stammtisch.games.diemacher.state import NOBODY, Board, State, topic
+
+# Opinion cards turned up and the program display renewed, every round and on program changes
+# (engine.protocol.EventKind).  A deck reshuffled has no parameters: Event(kind).
+OPINION_REVEALED: Final = EventKind("opinion_revealed", "board", "slot", "card")
+OPINION_DUPLICATE_DISCARDED: Final = EventKind("opinion_duplicate_discarded", "board", "card")
+PROGRAM_DISPLAY_RENEWED: Final = EventKind("program_display_renewed", "display")
 
 
 def matches(board: Board, program: Collection[int]) -> int:
@@ -70,10 +77,10 @@ def reveal_opinion(state: State, pos: int, slot: int, reshuffle: bool, events: l
         card = board.opinions[slot]
         if topic(card) not in shown:
             board.face_up[slot] = True
-            events.append(Event("opinion_revealed", {"board": pos, "slot": slot, "card": card}))
+            events.append(OPINION_REVEALED.event(pos, slot, card))
             return
         state.opinion_discard.append(card)
-        events.append(Event("opinion_duplicate_discarded", {"board": pos, "card": card}))
+        events.append(OPINION_DUPLICATE_DISCARDED.event(pos, card))
         replacement = draw_opinion(state, reshuffle, events)
         if replacement == NOBODY:
             break
@@ -114,7 +121,7 @@ def renew_program_display(state: State, events: list[Event]) -> None:
     state.program_discard.extend(c for c in state.program_display if c != NOBODY)
     state.program_display = [NOBODY] * len(state.program_display)
     refill_program_display(state, events)
-    events.append(Event("program_display_renewed", {"display": list(state.program_display)}))
+    events.append(PROGRAM_DISPLAY_RENEWED.event(list(state.program_display)))
 
 
 def ensure_poll_deck(state: State, reshuffle: bool, events: list[Event]) -> None:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from stammtisch.engine.protocol import Event
+from stammtisch.engine.protocol import Event, EventKind
 from stammtisch.games.diemacher.board import media_influencer, program_overlap
 from stammtisch.games.diemacher.state import NOBODY, State
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# An election's result and a party's income, every round (engine.protocol.EventKind).
+ELECTION: Final = EventKind("election", "board", "state", "election", "votes", "vote_vp", "outcome", "awarded",
+                            "win_vp", "media_moved", "spot", "influencer")
+INCOME: Final = EventKind("income", "seat", "vote_vp", "base", "amount")
 
 
 def hold_election(game: DieMacher, state: State, pos: int, events: list[Event], partner: int | None = None) -> None:
@@ -37,11 +42,8 @@ def hold_election(game: DieMacher, state: State, pos: int, events: list[Event], 
         influencer = media_influencer(board)
     if influencer != NOBODY and influencer not in moved and _move_to_presence(state, board, influencer, spot):
         moved.append(influencer)
-    events.append(Event("election", {
-        "board": pos, "state": card.id, "election": number, "votes": list(votes),
-        "vote_vp": [p.vote_vp[-1] for p in state.players], "outcome": outcome, "awarded": awarded,
-        "win_vp": awards[outcome], "media_moved": moved, "spot": spot, "influencer": influencer,
-    }))
+    events.append(ELECTION.event(pos, card.id, number, list(votes), [p.vote_vp[-1] for p in state.players], outcome,
+                                 awarded, awards[outcome], moved, spot, influencer))
 
 
 def _decide_win(game: DieMacher, state: State, votes: list[int],
@@ -90,8 +92,8 @@ def pay_income(game: DieMacher, state: State, seat: int, events: list[Event]) ->
     vote_vp = sum(player.vote_vp[-elections:])
     income = 1000 * vote_vp + 1000 * player.base
     player.money += income
-    events.append(Event("income", {"seat": seat, "vote_vp": vote_vp, "base": player.base, "amount": income},
-                        None if game.options["open_money"] else (seat,)))
+    events.append(INCOME.event(seat, vote_vp, player.base, income,
+                               seats=None if game.options["open_money"] else (seat,)))
 
 
 def money_points(game: DieMacher, money: list[int]) -> list[int]:

@@ -4,13 +4,19 @@ with the honour system's overbids (C-14)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.state import NOBODY, Auction, State
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# The events of a bid (made on every move: engine.protocol.EventKind); "passed" is every phase's pass.
+PASSED: Final = EventKind("passed", "seat")
+POLL_BID: Final = EventKind("poll_bid", "seat", "amount")
+START_BID_RAISED: Final = EventKind("start_bid_raised", "seat", "amount")
+OVERBID_PENALTY: Final = EventKind("overbid_penalty", "seat", "amount")
 
 
 def bids(game: DieMacher, state: State, seat: Seat) -> range:
@@ -39,18 +45,19 @@ def next_bidder(game: DieMacher, state: State, skip_without_bids: bool) -> int:
     return NOBODY
 
 
-def bid(game: DieMacher, state: State, seat: Seat, action: Action, event: str, events: list[Event]) -> bool:
-    """A bid or a pass; False if the bid was an overbid (the caller restarts the auction)."""
+def bid(game: DieMacher, state: State, seat: Seat, action: Action, event: EventKind, events: list[Event]) -> bool:
+    """A bid (an ``event``: POLL_BID or START_BID_RAISED) or a pass; False if the bid was an overbid
+    (the caller restarts the auction)."""
     auction = state.auction
     assert auction is not None
     if action[0] == "pass":
-        events.append(Event("passed", {"seat": seat}))
+        events.append(PASSED.event(seat))
     elif action[1] > state.players[seat].money:
         overbid(game, state, seat, action[1], events)
         return False
     else:
         auction.high, auction.high_seat = action[1], seat
-        events.append(Event(event, {"seat": seat, "amount": action[1]}))
+        events.append(event.event(seat, action[1]))
     auction.position += 1
     return True
 
@@ -60,7 +67,7 @@ def overbid(game: DieMacher, state: State, seat: int, amount: int, events: list[
     state.players[seat].money = 0
     game.change_base(state.players[seat], -10)
     state.excluded[seat] = True
-    events.append(Event("overbid_penalty", {"seat": seat, "amount": amount}))
+    events.append(OVERBID_PENALTY.event(seat, amount))
 
 
 def restart(state: State, high: int) -> list[int]:

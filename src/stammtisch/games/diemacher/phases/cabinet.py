@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.phases.rallies import enter_by_seat
 from stammtisch.games.diemacher.state import Placed, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# A politician placed face down: everybody sees where, only its party which (engine.protocol.EventKind).
+POLITICIAN_PLACED: Final = EventKind("politician_placed", "seat", "board")
+POLITICIAN_PLACED_SECRET: Final = EventKind("politician_placed_secret", "seat", "board", "politician")
 
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
@@ -37,9 +41,8 @@ def place(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
         politician = game.politician_index[politician_id]
         state.players[seat].politicians.remove(politician)
         state.boards[pos].row.append(Placed(seat, politician))
-        events.append(Event("politician_placed", {"seat": seat, "board": pos}))
-        events.append(Event("politician_placed_secret", {"seat": seat, "board": pos,
-                                                         "politician": politician_id}, (seat,)))
+        events.append(POLITICIAN_PLACED.event(seat, pos))
+        events.append(POLITICIAN_PLACED_SECRET.event(seat, pos, politician_id, seats=(seat,)))
     state.cursor += 1
 
 

@@ -3,17 +3,22 @@ election order; compulsory on the boards that vote now."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import conversion, matches
+from stammtisch.games.diemacher.phases.auction import PASSED
 from stammtisch.games.diemacher.phases.rallies import enter_by_seat
 from stammtisch.games.diemacher.state import State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# Rallies converted into votes (made on every move: engine.protocol.EventKind).
+RALLIES_CONVERTED: Final = EventKind("rallies_converted", "seat", "board", "rallies", "trend", "base", "matches",
+                                     "mult", "votes", "total")
 
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
@@ -48,7 +53,7 @@ def convert(game: DieMacher, state: State, seat: Seat, action: Action, events: l
 
 
 def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    events.append(Event("passed", {"seat": seat}))
+    events.append(PASSED.event(seat))
     state.turn += 1
 
 
@@ -63,9 +68,7 @@ def _convert(game: DieMacher, state: State, seat: int, pos: int, k: int, events:
     board.votes[seat] += votes
     board.rallies[seat] -= k
     state.players[seat].rally_supply += k
-    events.append(Event("rallies_converted", {"seat": seat, "board": pos, "rallies": k, "trend": trend,
-                                              "base": base, "matches": match, "mult": mult, "votes": votes,
-                                              "total": board.votes[seat]}))
+    events.append(RALLIES_CONVERTED.event(seat, pos, k, trend, base, match, mult, votes, board.votes[seat]))
 
 
 CONVERT = Phase("convert", N_("9a Relocate Votes"), SEQUENTIAL, track="9a", enter=enter_by_seat, legal=legal,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, STAY, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.state import NOBODY, CoalitionTalks, State
 from stammtisch.i18n import N_
@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 UNDECIDED: Final = -2  # coalition talks still open
+
+# A party's answer in coalition talks (engine.protocol.EventKind): the partner chosen by the
+# strongest party ("accepted" None) or a candidate's yes or no ("partner" None).
+COALITION_ANSWER: Final = EventKind("coalition_answer", "seat", "strongest", "partner", "accepted")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -68,8 +72,7 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
 def choose_partner(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     assert state.talks is not None
     state.talks.partner = action[1]
-    events.append(Event("coalition_answer", {"seat": seat, "strongest": state.talks.strongest,
-                                             "partner": action[1], "accepted": None}))
+    events.append(COALITION_ANSWER.event(seat, state.talks.strongest, action[1], None))
 
 
 def answer(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -81,8 +84,7 @@ def answer(game: DieMacher, state: State, seat: Seat, action: Action, events: li
         talks.asked += 1
         if talks.asked == len(talks.candidates):
             talks.partner = NOBODY  # every candidate declined: no coalition
-    events.append(Event("coalition_answer", {"seat": seat, "strongest": talks.strongest, "partner": None,
-                                             "accepted": action[1]}))
+    events.append(COALITION_ANSWER.event(seat, talks.strongest, None, action[1]))
 
 
 def end_game(game: DieMacher, state: State, events: list[Event]) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
+from stammtisch.games.diemacher.phases.auction import PASSED
 from stammtisch.games.diemacher.state import NOBODY, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# A media marker bought (made on every move: engine.protocol.EventKind).
+MEDIA_BOUGHT: Final = EventKind("media_bought", "seat", "board")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -45,13 +49,13 @@ def buy_media(game: DieMacher, state: State, seat: Seat, action: Action, events:
     player.media_supply -= 1
     player.money -= game.edition.media_marker_cost
     state.passes = 0
-    events.append(Event("media_bought", {"seat": seat, "board": action[1]}))
+    events.append(MEDIA_BOUGHT.event(seat, action[1]))
     state.turn += 1
 
 
 def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     state.passes += 1
-    events.append(Event("passed", {"seat": seat}))
+    events.append(PASSED.event(seat))
     state.turn += 1
 
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import media_influencer
+from stammtisch.games.diemacher.phases.auction import PASSED
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# An opinion card swapped by the media influencer (made on every move: engine.protocol.EventKind).
+OPINION_SHIFTED: Final = EventKind("opinion_shifted", "seat", "board", "old", "new")
 
 
 def enter_by_board(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -54,12 +58,12 @@ def shift(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
     state.opinion_discard.append(old)
     board.opinions[slot] = new
     state.opinion_display[new] = False
-    events.append(Event("opinion_shifted", {"seat": seat, "board": pos, "old": old, "new": new}))
+    events.append(OPINION_SHIFTED.event(seat, pos, old, new))
     state.cursor += 1
 
 
 def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    events.append(Event("passed", {"seat": seat}))
+    events.append(PASSED.event(seat))
     state.cursor += 1
 
 

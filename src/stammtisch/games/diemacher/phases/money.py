@@ -3,10 +3,10 @@ cleared, replaced (long game) or removed for the next round."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.board import draw_opinion, renew_program_display, reveal_next
 from stammtisch.games.diemacher.phases.rallies import enter_by_seat
@@ -15,6 +15,12 @@ from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# A donation taken or refused, and the boards of this round's elections leaving or replaced (made
+# every round: engine.protocol.EventKind).
+DONATION: Final = EventKind("donation", "seat", "value", "accepted", "base")
+BOARD_REMOVED: Final = EventKind("board_removed", "board")
+STATE_ENTERED: Final = EventKind("state_entered", "board", "state")
 
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
@@ -53,7 +59,7 @@ def donation(game: DieMacher, state: State, seat: Seat, action: Action, events: 
         game.change_base(player, -game.options["donation_accept_base_loss"][index])
     else:
         game.change_base(player, offer.reject_base)
-    events.append(Event("donation", {"seat": seat, "value": offer.value, "accepted": accept, "base": player.base}))
+    events.append(DONATION.event(seat, offer.value, accept, player.base))
     state.step = ""
     state.turn += 1
 
@@ -90,7 +96,7 @@ def _clear_board(game: DieMacher, state: State, pos: int) -> None:
 def _remove_board(game: DieMacher, state: State, pos: int, events: list[Event]) -> None:
     _clear_board(game, state, pos)
     state.boards[pos].in_play = False
-    events.append(Event("board_removed", {"board": pos}))
+    events.append(BOARD_REMOVED.event(pos))
 
 
 def _replace_state(game: DieMacher, state: State, pos: int, events: list[Event]) -> None:
@@ -105,7 +111,7 @@ def _replace_state(game: DieMacher, state: State, pos: int, events: list[Event])
     dealt = (draw_opinion(state, reshuffle, events) for _ in range(4))
     board.opinions = [c for c in dealt if c != NOBODY]  # no card left: the slot stays empty (cf. G-16)
     board.face_up = [False] * len(board.opinions)
-    events.append(Event("state_entered", {"board": pos, "state": game.edition.states[card].id}))
+    events.append(STATE_ENTERED.event(pos, game.edition.states[card].id))
     for _reveal in range(3 if state.round == 3 else 2):
         reveal_next(state, pos, reshuffle, events)
 

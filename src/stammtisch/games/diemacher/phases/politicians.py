@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import polls_available
 from stammtisch.games.diemacher.phases import program
 from stammtisch.games.diemacher.phases.polls import take_poll
@@ -19,6 +19,15 @@ if TYPE_CHECKING:
 
 BANG: Final = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
 EFFECTS: Final = ("double", "double_remove", "buyout", "others_trend", "trend", "votes", "base", "program", "free_poll")
+
+# The events of a board's politicians (made on every move: engine.protocol.EventKind); a politician
+# its party cannot afford is declined with "unaffordable".  The actions' "politician_action" events
+# differ by action and stay Event(kind, params).
+POLITICIANS_REVEALED: Final = EventKind("politicians_revealed", "board", "row")
+POLITICIAN_UNAFFORDABLE: Final = EventKind("politician_declined", "seat", "board", "unaffordable", "politician")
+POLITICIAN_DECLINED: Final = EventKind("politician_declined", "seat", "board", "politician")
+POLITICIAN_PAID: Final = EventKind("politician_paid", "seat", "board", "politician", "cost")
+ACTION_SKIPPED: Final = EventKind("action_skipped", "seat", "board")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -37,7 +46,7 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
         if state.step == "reveal":
             if board.row:
                 row = [{"seat": p.seat, "politician": game.edition.politicians[p.politician].id} for p in board.row]
-                events.append(Event("politicians_revealed", {"board": pos, "row": row}))
+                events.append(POLITICIANS_REVEALED.event(pos, row))
             state.step, state.row_cursor = "pay", 0
         if state.step == "pay" and game.options["p6_pay_order"] == "simultaneous":
             _open_sealed_payment(game, state, board, pos, events)
@@ -68,8 +77,7 @@ def _next_payer(game: DieMacher, state: State, board: Board, pos: int, events: l
                 state.actor = placed.seat
                 return True
             placed.paid = False
-            events.append(Event("politician_declined", {"seat": placed.seat, "board": pos, "unaffordable": True,
-                                                        "politician": politician.id}))
+            events.append(POLITICIAN_UNAFFORDABLE.event(placed.seat, pos, True, politician.id))
         state.row_cursor += 1
     return False
 
@@ -84,8 +92,7 @@ def _open_sealed_payment(game: DieMacher, state: State, board: Board, pos: int, 
             state.players[seat].secret = []
         else:
             placed.paid = False
-            events.append(Event("politician_declined", {"seat": seat, "board": pos, "unaffordable": True,
-                                                        "politician": politician.id}))
+            events.append(POLITICIAN_UNAFFORDABLE.event(seat, pos, True, politician.id))
     state.step = "sealed_pay"
 
 
@@ -104,10 +111,9 @@ def _pay_or_decline(game: DieMacher, state: State, placed: Placed, pos: int, pay
     placed.paid = pay
     if pay:
         state.players[seat].money -= politician.cost
-        events.append(Event("politician_paid", {"seat": seat, "board": pos, "politician": politician.id,
-                                                "cost": politician.cost}))
+        events.append(POLITICIAN_PAID.event(seat, pos, politician.id, politician.cost))
     else:
-        events.append(Event("politician_declined", {"seat": seat, "board": pos, "politician": politician.id}))
+        events.append(POLITICIAN_DECLINED.event(seat, pos, politician.id))
 
 
 def _next_politician_decision(state: State, board: Board) -> bool:
@@ -170,7 +176,7 @@ def pay(game: DieMacher, state: State, seat: Seat, action: Action, events: list[
 
 
 def skip(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    events.append(Event("action_skipped", {"seat": seat, "board": game.from_election(state)[state.cursor]}))
+    events.append(ACTION_SKIPPED.event(seat, game.from_election(state)[state.cursor]))
     state.step = "secondary" if state.step == "main" else "after"
 
 

@@ -3,10 +3,10 @@ FREE_POLL politician action) is published or withheld in an interlude."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, STAY, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import draw_poll, ensure_poll_deck, media_influencer, polls_available
 from stammtisch.games.diemacher.phases import auction
 from stammtisch.games.diemacher.state import NOBODY, Auction, State
@@ -14,6 +14,17 @@ from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# The events of a poll auction and of the poll card won (made on every move: engine.protocol.EventKind);
+# its bids and passes are auction.POLL_BID and auction.PASSED.
+POLL_AUCTION: Final = EventKind("poll_auction", "board", "auctioneer", "order", "back")
+POLL_AUCTION_RESTARTED: Final = EventKind("poll_auction_restarted", "seats")
+POLL_NO_BID: Final = EventKind("poll_no_bid", "board")
+POLL_WON: Final = EventKind("poll_won", "seat", "amount")
+POLL_TAKEN: Final = EventKind("poll_taken", "seat")
+POLL_SEEN: Final = EventKind("poll_seen", "seat", "poll", "delta")
+POLL_WITHHELD: Final = EventKind("poll_withheld", "seat", "poll")
+POLL_PUBLISHED: Final = EventKind("poll_published", "seat", "board", "poll", "changes", "protected")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -48,7 +59,7 @@ def _open_auction(game: DieMacher, state: State, pos: int, events: list[Event]) 
     state.auction = Auction(-1, order)
     ensure_poll_deck(state, game.options["poll_reshuffle"], events)
     back = game.edition.polls[state.poll_deck[-1]].back if state.poll_deck else None
-    events.append(Event("poll_auction", {"board": pos, "auctioneer": auctioneer, "order": order, "back": back}))
+    events.append(POLL_AUCTION.event(pos, auctioneer, order, back))
 
 
 def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
@@ -56,9 +67,9 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
 
 
 def poll_bid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    if not auction.bid(game, state, seat, action, "poll_bid", events):
+    if not auction.bid(game, state, seat, action, auction.POLL_BID, events):
         order = auction.restart(state, -1)  # the remaining players must restart (C-14)
-        events.append(Event("poll_auction_restarted", {"seats": order}))
+        events.append(POLL_AUCTION_RESTARTED.event(order))
 
 
 def _close_auction(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -69,11 +80,11 @@ def _close_auction(game: DieMacher, state: State, events: list[Event]) -> None:
         if game.options["poll_no_bid"] == "discard":
             card = draw_poll(state, game.options["poll_reshuffle"], events)
             state.poll_discard.append([card, 0])
-        events.append(Event("poll_no_bid", {"board": game.poll_board(state)}))
+        events.append(POLL_NO_BID.event(game.poll_board(state)))
         state.cursor += 1
         return
     state.players[winner].money -= high
-    events.append(Event("poll_won", {"seat": winner, "amount": high}))
+    events.append(POLL_WON.event(winner, high))
     take_poll(game, state, winner, events)  # the cursor moves on once the poll is used
 
 
@@ -84,9 +95,9 @@ def take_poll(game: DieMacher, state: State, seat: int, events: list[Event]) -> 
     card = draw_poll(state, game.options["poll_reshuffle"], events)
     state.poll_in_hand = card
     state.actor = seat
-    events.append(Event("poll_taken", {"seat": seat}))
+    events.append(POLL_TAKEN.event(seat))
     poll = game.edition.polls[card]
-    events.append(Event("poll_seen", {"seat": seat, "poll": poll.id, "delta": dict(poll.delta)}, (seat,)))
+    events.append(POLL_SEEN.event(seat, poll.id, dict(poll.delta), seats=(seat,)))
 
 
 def holding(state: State) -> bool:
@@ -106,7 +117,7 @@ def withhold(game: DieMacher, state: State, seat: Seat, action: Action, events: 
     public = game.options["unpublished_poll_public"]
     state.poll_discard.append([card, int(public)])
     shown = game.edition.polls[card].id if public else None
-    events.append(Event("poll_withheld", {"seat": seat, "poll": shown}))
+    events.append(POLL_WITHHELD.event(seat, shown))
 
 
 def publish(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -122,9 +133,8 @@ def publish(game: DieMacher, state: State, seat: Seat, action: Action, events: l
             board.trend[other] = game.clamp_trend(board.trend[other] + delta)
             changes.append([other, delta])
     state.poll_discard.append([card, 1])
-    events.append(Event("poll_published", {"seat": seat, "board": pos, "poll": game.edition.polls[card].id,
-                                           "changes": changes,
-                                           "protected": influencer if influencer != seat else NOBODY}))
+    events.append(POLL_PUBLISHED.event(seat, pos, game.edition.polls[card].id, changes,
+                                       influencer if influencer != seat else NOBODY))
 
 
 def _use(state: State) -> int:

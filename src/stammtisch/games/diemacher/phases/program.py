@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
 from stammtisch.games.diemacher.state import NOBODY, ProgramChange, State, topic
 from stammtisch.i18n import N_
@@ -22,6 +22,15 @@ KEEP: Final = 3
 STEP_NAMES: Final = ("mode", "take", "swap", "keep")
 FROM_PHASE_2: Final = 0
 FROM_POLITICIAN: Final = 1
+
+# The events of a change (made on every move: engine.protocol.EventKind); only its party sees the
+# card drawn.
+PROGRAM_UNCHANGED: Final = EventKind("program_unchanged", "seat")
+PROGRAM_CARD_DRAWN: Final = EventKind("program_card_drawn", "seat")
+PROGRAM_CARD_DRAWN_SECRET: Final = EventKind("program_card_drawn_secret", "seat", "card")
+PROGRAM_CARD_TAKEN: Final = EventKind("program_card_taken", "seat", "card")
+PROGRAM_SWAPPED: Final = EventKind("program_swapped", "seat", "out", "in")
+PROGRAM_CARDS_DISCARDED: Final = EventKind("program_cards_discarded", "seat", "cards")
 
 
 def enter_program_changes(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -88,7 +97,7 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
 
 def program_pass(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     assert state.program_change is not None
-    events.append(Event("program_unchanged", {"seat": seat}))
+    events.append(PROGRAM_UNCHANGED.event(seat))
     state.program_change.step = KEEP
 
 
@@ -97,8 +106,8 @@ def draw_and_take(game: DieMacher, state: State, seat: Seat, action: Action, eve
     card = draw_program(state, events)
     if card != NOBODY:
         state.players[seat].hand.append(card)
-        events.append(Event("program_card_drawn", {"seat": seat}))
-        events.append(Event("program_card_drawn_secret", {"seat": seat, "card": card}, (seat,)))
+        events.append(PROGRAM_CARD_DRAWN.event(seat))
+        events.append(PROGRAM_CARD_DRAWN_SECRET.event(seat, card, seats=(seat,)))
     state.program_change.step = TAKE
 
 
@@ -112,7 +121,7 @@ def take(game: DieMacher, state: State, seat: Seat, action: Action, events: list
     assert state.program_change is not None
     state.program_display[state.program_display.index(action[1])] = NOBODY
     state.players[seat].hand.append(action[1])
-    events.append(Event("program_card_taken", {"seat": seat, "card": action[1]}))
+    events.append(PROGRAM_CARD_TAKEN.event(seat, action[1]))
     state.program_change.step = SWAP
 
 
@@ -129,7 +138,7 @@ def swap(game: DieMacher, state: State, seat: Seat, action: Action, events: list
         state.program_discard.append(out)
     change.swaps += 1
     change.swapped_in = card
-    events.append(Event("program_swapped", {"seat": seat, "out": out, "in": card}))
+    events.append(PROGRAM_SWAPPED.event(seat, out, card))
 
 
 def swaps_done(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -141,7 +150,7 @@ def keep_card(game: DieMacher, state: State, seat: Seat, action: Action, events:
     player = state.players[seat]
     player.hand.remove(action[1])
     state.program_discard.extend(player.hand)
-    events.append(Event("program_cards_discarded", {"seat": seat, "cards": sorted(player.hand)}))
+    events.append(PROGRAM_CARDS_DISCARDED.event(seat, sorted(player.hand)))
     player.hand = [action[1]]
 
 

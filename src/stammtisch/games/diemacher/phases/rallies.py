@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import NEXT, SEQUENTIAL, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.state import State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+# Rallies organized on a board (made on every move: engine.protocol.EventKind).
+RALLIES_ORGANIZED: Final = EventKind("rallies_organized", "seat", "board", "rallies", "cost")
 
 
 def enter_by_seat(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -51,7 +54,7 @@ def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: l
         state.boards[pos].rallies[seat] += n
         state.players[seat].rally_supply -= n
         state.players[seat].money -= cost
-        events.append(Event("rallies_organized", {"seat": seat, "board": pos, "rallies": n, "cost": cost}))
+        events.append(RALLIES_ORGANIZED.event(seat, pos, n, cost))
     state.cursor += 1
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEALED, SEQUENTIAL, STAY, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.phases import auction
 from stammtisch.games.diemacher.phases.draft import open_sealed
 from stammtisch.games.diemacher.state import NOBODY, Auction, State
@@ -15,11 +15,19 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
+# The events of the start-player bid, every round (engine.protocol.EventKind); the re-bid's raises and
+# passes are auction.START_BID_RAISED and auction.PASSED.
+ROUND_STARTED: Final = EventKind("round_started", "round")
+START_BIDS_REVEALED: Final = EventKind("start_bids_revealed", "bids")
+START_BID_TIE: Final = EventKind("start_bid_tie", "amount", "order")
+START_AUCTION_RESTARTED: Final = EventKind("start_auction_restarted", "seats")
+START_PLAYER: Final = EventKind("start_player", "seat", "paid")
+
 
 def begin_round(game: DieMacher, state: State, events: list[Event]) -> None:
     state.round += 1
     state.excluded = [False] * state.seats
-    events.append(Event("round_started", {"round": state.round}))
+    events.append(ROUND_STARTED.event(state.round))
     open_sealed(state)
 
 
@@ -34,7 +42,7 @@ def sealed_bid(game: DieMacher, state: State, seat: Seat, action: Action, events
 
 def reveal_bids(game: DieMacher, state: State, events: list[Event]) -> str:
     bids = [p.secret[0] if p.secret else -1 for p in state.players]
-    events.append(Event("start_bids_revealed", {"bids": [b if b >= 0 else None for b in bids]}))
+    events.append(START_BIDS_REVEALED.event([b if b >= 0 else None for b in bids]))
     for player in state.players:
         player.secret = []
     overbidders = [seat for seat, bid in enumerate(bids) if bid > state.players[seat].money]
@@ -54,7 +62,7 @@ def reveal_bids(game: DieMacher, state: State, events: list[Event]) -> str:
     order = [(first + i) % n for i in range(n) if (first + i) % n in tied]
     state.auction = Auction(high, order)
     state.actor = order[0]
-    events.append(Event("start_bid_tie", {"amount": high, "order": order}))
+    events.append(START_BID_TIE.event(high, order))
     return "rebid"
 
 
@@ -65,7 +73,7 @@ def restart_start_auction(game: DieMacher, state: State, events: list[Event]) ->
         new_start_player(state, state.start_player, 0, events)
         game.flow.enter(game, state, "program_changes", events)
         return STAY
-    events.append(Event("start_auction_restarted", {"seats": remaining}))
+    events.append(START_AUCTION_RESTARTED.event(remaining))
     state.phase = "bid"  # the same phase again, only for the remaining players: no new round
     open_sealed(state, remaining)
     return STAY
@@ -76,7 +84,7 @@ def legal_rebid(game: DieMacher, state: State, seat: Seat) -> list[Action]:
 
 
 def rebid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    if not auction.bid(game, state, seat, action, "start_bid_raised", events):
+    if not auction.bid(game, state, seat, action, auction.START_BID_RAISED, events):
         restart_start_auction(game, state, events)
 
 
@@ -93,7 +101,7 @@ def settle_rebid(game: DieMacher, state: State, events: list[Event]) -> str:
 def new_start_player(state: State, seat: int, price: int, events: list[Event]) -> None:
     state.players[seat].money -= price
     state.start_player = seat
-    events.append(Event("start_player", {"seat": seat, "paid": price}))
+    events.append(START_PLAYER.event(seat, price))
 
 
 BID = Phase("bid", N_("1 Determine the Start Player"), SEALED, track="1", enter=begin_round, legal=legal_bid,
