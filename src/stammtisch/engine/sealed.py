@@ -8,8 +8,11 @@ left to commit.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-from stammtisch.engine.protocol import Event, Seat
+from stammtisch.engine.protocol import Event, EventKind, Seat
+
+COMMITTED: Final = EventKind("sealed_committed", "seat", "decision")  # public: that a seat decided, not what
 
 
 def open_decision(seats: int, who: Iterable[Seat] | None = None) -> list[bool]:
@@ -28,4 +31,4 @@ def waiting(committed: list[bool]) -> list[Seat]:
 def commit(committed: list[bool], seat: Seat, decision: str, events: list[Event]) -> None:
     """``seat`` has decided; everybody learns that, nobody what."""
     committed[seat] = True
-    events.append(Event("sealed_committed", {"seat": seat, "decision": decision}))
+    events.append(COMMITTED.event(seat, decision))
