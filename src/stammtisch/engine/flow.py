@@ -323,10 +323,6 @@ class FlowGame(Game[FS]):
 
     def sealed(self, state: FS) -> bool:
         flow = self._flow
-        name = state.current_phase()
-        if name == flow.over:
+        if state.current_phase() == flow.over:
             return False
-        phase = flow.named(name)
-        if phase.interludes:
-            phase = flow.current(state)
-        return phase.sealed_when(state)
+        return flow.current(state).sealed_when(state)

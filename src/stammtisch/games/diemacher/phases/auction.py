@@ -45,8 +45,8 @@ def next_bidder(game: DieMacher, state: State, skip_without_bids: bool) -> int:
     return NOBODY
 
 
-def bid(game: DieMacher, state: State, seat: Seat, action: Action, event: EventKind, events: list[Event]) -> bool:
-    """A bid (an ``event``: POLL_BID or START_BID_RAISED) or a pass; False if the bid was an overbid
+def bid(game: DieMacher, state: State, seat: Seat, action: Action, kind: EventKind, events: list[Event]) -> bool:
+    """A bid (its event of ``kind``: POLL_BID or START_BID_RAISED) or a pass; False if the bid was an overbid
     (the caller restarts the auction)."""
     auction = state.auction
     assert auction is not None
@@ -57,7 +57,7 @@ def bid(game: DieMacher, state: State, seat: Seat, action: Action, event: EventK
         return False
     else:
         auction.high, auction.high_seat = action[1], seat
-        events.append(event.event(seat, action[1]))
+        events.append(kind.event(seat, action[1]))
     auction.position += 1
     return True
 
