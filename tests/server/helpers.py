@@ -287,3 +287,28 @@ def wait_finished(api: Api, table_id: str, timeout: float = 120) -> dict[str, An
             return view
         time.sleep(0.05)
     raise TimeoutError(f"table {table_id} did not finish")
+
+
+def two_humans(api: Api, keys: dict[int, str] | None = None, options: dict[str, Any] | None = None,
+               pace: dict[str, Any] | None = None) -> tuple[str, str, dict[int, str]]:
+    """A started two-player Glück Auf table of two people; ``keys``: seat → the key it is taken with."""
+    body: dict[str, Any] = {"game": "glueckauf", "players": 2, "options": options or {}, "standin": "random"}
+    if pace:
+        body["pace"] = pace
+    created = api.ok("POST", "/api/tables", json=body)
+    table_id, host = created["table_id"], created["host_token"]
+    tokens = {}
+    for seat in range(2):
+        join: dict[str, Any] = {"name": f"P{seat}"}
+        if keys and seat in keys:
+            join["key"] = keys[seat]
+        tokens[seat] = api.ok("POST", f"/api/tables/{table_id}/seats/{seat}", json=join)["token"]
+    api.start(table_id, host)
+    return table_id, host, tokens
+
+
+def finished(api: Api, tokens: dict[int, str], table_id: str) -> None:
+    """Every person hands the seat to a (random) stand-in; wait for the end."""
+    for token in tokens.values():
+        api.ok("POST", f"/api/tables/{table_id}/away", token, json={})
+    wait_for(lambda: api.view(table_id)["status"] == "finished", "the end", 120)

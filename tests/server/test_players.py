@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Api, Cluster, wait_for
+from tests.server.helpers import Api, Cluster, finished, two_humans, wait_for
 
 PACE = {"mode": "turn", "per_move": 3600}
 
@@ -23,31 +23,6 @@ def new_key(api: Api) -> str:
 def mine(api: Api, key: str) -> list[dict[str, Any]]:
     tables: list[dict[str, Any]] = api.ok("GET", "/api/players/me/tables", key)["tables"]
     return tables
-
-
-def two_humans(api: Api, keys: dict[int, str] | None = None, options: dict[str, Any] | None = None,
-               pace: dict[str, Any] | None = None) -> tuple[str, str, dict[int, str]]:
-    """A started two-player Glück Auf table of two people; ``keys``: seat → the key it is taken with."""
-    body: dict[str, Any] = {"game": "glueckauf", "players": 2, "options": options or {}, "standin": "random"}
-    if pace:
-        body["pace"] = pace
-    created = api.ok("POST", "/api/tables", json=body)
-    table_id, host = created["table_id"], created["host_token"]
-    tokens = {}
-    for seat in range(2):
-        join: dict[str, Any] = {"name": f"P{seat}"}
-        if keys and seat in keys:
-            join["key"] = keys[seat]
-        tokens[seat] = api.ok("POST", f"/api/tables/{table_id}/seats/{seat}", json=join)["token"]
-    api.start(table_id, host)
-    return table_id, host, tokens
-
-
-def finished(api: Api, tokens: dict[int, str], table_id: str) -> None:
-    """Every person hands the seat to a (random) stand-in; wait for the end."""
-    for token in tokens.values():
-        api.ok("POST", f"/api/tables/{table_id}/away", token, json={})
-    wait_for(lambda: api.view(table_id)["status"] == "finished", "the end", 120)
 
 
 def test_a_key_lists_its_own_seats_with_public_facts_and_no_token(cluster: Cluster) -> None:

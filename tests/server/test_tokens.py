@@ -7,6 +7,7 @@ import asyncio
 import re
 import secrets
 import stat
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from stammtisch.engine.record import Header, Record
 from stammtisch.server.config import Config
 from stammtisch.server.redact import redact
 from stammtisch.server.store import Store, TableRow
-from tests.server.helpers import Api, Cluster, ServerProcess, Ws
+from tests.server.helpers import Api, Cluster, ServerProcess, Ws, finished, two_humans, wait_for
 
 
 def ws_url(cluster: Cluster, path: str, i: int = 0) -> str:
@@ -100,6 +101,52 @@ def test_a_host_invites_again_when_nobody_came(cluster: Cluster) -> None:
     assert api.request("POST", f"/api/tables/{table_id}/seats/2", first[1]["token"], json={}).status_code == 403
     carla = other.ok("POST", f"/api/tables/{table_id}/seats/2", third["token"], json={"name": "Carla"})
     assert api.view(table_id, carla["token"])["seat"] == 2 and api.view(table_id, ben["token"])["seat"] == 1
+
+
+def test_an_old_token_takes_only_the_rematch_seat_reserved_for_its_player(cluster: Cluster) -> None:
+    # issue 26, security 1: the token of a finished table took the rematch seat its host had invited
+    # somebody else into, even mid-game, and then read that seat's hand
+    api, other = cluster.api(0), cluster.api(1)
+    table_id, _host, tokens = two_humans(api)
+    finished(api, tokens, table_id)
+    anna = api.ok("POST", f"/api/tables/{table_id}/rematch", tokens[0], json={})
+    new_id, host = anna["table_id"], anna["host_token"]
+    # Ben does not come: the rematch's host gives his seat to Carla, who joins
+    invitation = api.ok("POST", f"/api/tables/{new_id}/invites", host, json={"seats": [1]})["invites"][0]["token"]
+    refused = other.request("POST", f"/api/tables/{table_id}/rematch", tokens[1], json={})
+    assert refused.status_code == 409 and "token" not in refused.json()
+    carla = other.ok("POST", f"/api/tables/{new_id}/seats/1", invitation, json={"name": "Carla"})
+    for attempt in (api, other):  # before the start, and on either process
+        refused = attempt.request("POST", f"/api/tables/{table_id}/rematch", tokens[1], json={})
+        assert refused.status_code == 409 and "token" not in refused.json(), refused.text
+    api.start(new_id, host)
+    refused = other.request("POST", f"/api/tables/{table_id}/rematch", tokens[1], json={})
+    assert refused.status_code == 409 and "token" not in refused.json()
+    assert other.view(new_id, carla["token"])["seat"] == 1  # Carla's token still holds her seat
+    assert [s["name"] for s in api.ok("GET", f"/api/tables/{new_id}")["seats"]] == ["P0", "Carla"]
+    # Anna asking again gets her own seat's token again, and nobody else's seat
+    again = other.ok("POST", f"/api/tables/{table_id}/rematch", tokens[0], json={})
+    assert (again["seat"], again["token"]) == (0, anna["token"]) and "host_token" not in again
+
+
+def test_concurrent_rematch_requests_make_one_rematch_and_one_host_token(cluster: Cluster) -> None:
+    # issue 26, security 2: ten concurrent requests on two processes gave a 500 and no host token
+    api = cluster.api()
+    for _round in range(3):
+        table_id, _host, tokens = two_humans(api)
+        finished(api, tokens, table_id)
+        asks = [(cluster.api(i), f"/api/tables/{table_id}/rematch", tokens[i % 2]) for i in range(10)]
+        with ThreadPoolExecutor(len(asks)) as pool:
+            answers = list(pool.map(lambda ask: ask[0].request("POST", ask[1], ask[2], json={}), asks))
+        assert [a.status_code for a in answers] == [200] * len(asks), [a.text for a in answers]
+        found = [a.json() for a in answers]
+        assert len({f["table_id"] for f in found}) == 1
+        assert sum("host_token" in f for f in found) == 1
+        for seat in (0, 1):  # every request of a seat got that seat's one token
+            assert len({f["token"] for f in found if f["seat"] == seat}) == 1
+        rematch_path = f"/api/tables/{found[0]['table_id']}"
+        assert api.ok("GET", f"/api/tables/{table_id}")["rematch"] == found[0]["table_id"]
+        wait_for(lambda path=rematch_path: api.ok("GET", path)["status"] == "running", "the rematch's start")
 
 
 def test_invites_are_all_or_nothing(cluster: Cluster) -> None:

@@ -15,6 +15,9 @@ started without them.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import math
 import secrets
 import time
@@ -122,18 +125,23 @@ async def token_for(hub: Hub, table: LiveTable, key: str | None, seat: int | Non
 async def rematch(hub: Hub, table: LiveTable, token: str | None, key: str | None) -> dict[str, Any]:
     """Create the finished table's rematch (once) or find it, and give the asking seat its seat there."""
     seat = hub.seat_of(table, token)
+    assert token is not None
     key = await hub.known_key(key)
-    if table.status != "finished":
-        raise conflict("a rematch can be asked for once the game is over")
     host: str | None = None
-    if table.row.rematch is None:
-        row, seat_rows, host = _rematch_rows(table)
-        found = await hub.store.add_rematch(table.id, row, seat_rows)
-        host = host if found == row.id else None
-        table.row.rematch = found
+    async with table.lock:  # a refresh meanwhile must not write back a rematch it read before this one
+        await hub.refresh(table)
+        if table.status != "finished":
+            raise conflict("a rematch can be asked for once the game is over")
+        found = table.row.rematch
+        if found is None:
+            row, seat_rows, host = _rematch_rows(table)
+            found = await hub.store.add_rematch(table.id, row, seat_rows)
+            host = host if found == row.id else None
+            table.row.rematch = found
+        before = table.seats[seat]
+    if host is not None:
         await hub.changed(table)  # the others see the offer
-    assert table.row.rematch is not None
-    answer = await _join(hub, await hub.current(table.row.rematch), table.seats[seat], key)
+    answer = await _join(hub, await hub.current(found), before, token, key)
     if host is not None:
         answer["host_token"] = host
     return answer
@@ -151,32 +159,59 @@ def _rematch_rows(table: LiveTable) -> tuple[TableRow, list[SeatRow], str]:
     return row, seats, host
 
 
-async def _join(hub: Hub, new: LiveTable, before: SeatRow, key: str | None) -> dict[str, Any]:
-    """The holder of ``before`` (a seat of the finished table) takes the same seat at its rematch: a fresh
-    seat token (a second join replaces the first's token); the rematch starts once every seat is taken."""
-    fresh = new_token()
+def rematch_token(old_token: str, rematch_id: str, seat: Seat) -> str:
+    """The rematch seat token that a seat token of the finished table derives: asking again with the same
+    token gives the same seat token, and nobody else's token derives it (security: issue 26)."""
+    mac = hmac.new(old_token.encode(), f"rematch/{rematch_id}/{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+async def _join(hub: Hub, new: LiveTable, before: SeatRow, old_token: str, key: str | None) -> dict[str, Any]:
+    """The holder of ``before`` (a seat of the finished table, shown by ``old_token``) takes the seat reserved
+    for them at its rematch, or finds it taken by themselves already; a seat the rematch's host has given to
+    somebody else stays theirs.  The rematch starts once every seat is taken."""
+    seat = before.seat
+    token = rematch_token(old_token, new.id, seat)
     async with new.lock:
-        await hub.refresh(new)
-        held = new.seats.get(before.seat)
-        if held is None or held.kind == "bot" or (held.kind == "invited" and held.token_hash is not None):
-            raise conflict(f"seat {before.seat} of the rematch was given to somebody else")
-        key_hash_, key_token_hash = key_columns(key, new.id, before.seat)
-        claimed = SeatRow(before.seat, "human", held.name, None, hash_token(fresh),
-                          key_hash_ or held.key_hash, key_token_hash)
-        try:
-            await hub.store.replace_seat(new.id, held, claimed)
-        except Conflict as error:
+        for _ in range(2):  # a second pass: the seat was taken meanwhile, perhaps by this player elsewhere
             await hub.refresh(new)
-            raise conflict(str(error)) from None
-        new.seats[before.seat] = claimed
-        await hub.refresh(new)  # the others' joins, committed meanwhile (here or in other processes)
-        if new.status == "open" and _all_taken(new):
+            held = new.seats.get(seat)
+            if held is not None and held.kind == "human":
+                return await _joined_already(hub, new, held, token, key)
+            if held is None or held.kind != "invited" or held.token_hash is not None:
+                raise conflict(f"seat {seat} of the rematch was given to somebody else")
+            key_hash_, key_token_hash = key_columns(key, new.id, seat)
+            claimed = SeatRow(seat, "human", held.name, None, hash_token(token), key_hash_ or held.key_hash,
+                              key_token_hash)
             try:
-                await hub.begin_game(new)
-            except ApiError:  # another join started it
-                await hub.refresh(new)
+                await hub.store.replace_seat(new.id, held, claimed)
+            except Conflict:
+                continue
+            new.seats[seat] = claimed
+            await hub.refresh(new)  # the others' joins, committed meanwhile (here or in other processes)
+            if new.status == "open" and _all_taken(new):
+                try:
+                    await hub.begin_game(new)
+                except ApiError:  # another join started it
+                    await hub.refresh(new)
+            break
+        else:
+            raise conflict(f"seat {seat} of the rematch changed hands meanwhile; ask again")
     await hub.changed(new)
-    return {"table_id": new.id, "seat": before.seat, "token": fresh}
+    return {"table_id": new.id, "seat": seat, "token": token}
+
+
+async def _joined_already(hub: Hub, new: LiveTable, held: SeatRow, token: str, key: str | None
+                          ) -> dict[str, Any]:
+    """A taken rematch seat answers only its own player: the same old token again, or the key it is bound
+    to (which derives its own seat token); anybody else's old token gets nothing (call with the lock held)."""
+    if held.token_hash is not None and hmac.compare_digest(held.token_hash, hash_token(token)):
+        return {"table_id": new.id, "seat": held.seat, "token": token}
+    if key is not None and held.key_hash is not None and hmac.compare_digest(held.key_hash, key_hash(key)):
+        await _bind(hub, new, held.seat, key)
+        return {"table_id": new.id, "seat": held.seat, "token": key_token(key, new.id, held.seat)}
+    raise conflict(f"seat {held.seat} of the rematch is taken: by another token of yours (ask with your "
+                   "personal key) or by somebody the rematch's host invited")
 
 
 def _all_taken(table: LiveTable) -> bool:
