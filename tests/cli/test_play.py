@@ -133,3 +133,63 @@ def test_a_flag_value_outside_the_schema_is_refused_like_an_option(tmp_path: Pat
     result = run_cli("play", "diemacher", "--auto", "--elections", "5", "--records", str(tmp_path))
     assert result.returncode == 2 and "table option elections: 5 is not allowed" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_the_first_line_names_the_game_and_the_player_as_the_texts_do(tmp_path: Path) -> None:
+    # issue 25 defect 7: the first line said "you play seat 0" while seats are called "Player 1"
+    result = run_cli("play", "diemacher", "--seed", "3", "--seat", "1", "--bots", "random", "--records",
+                     str(tmp_path), stdin="")
+    assert result.stdout.splitlines()[0] == "Die Macher, 3 players, seed 3; you are Player 2."
+
+
+def test_a_single_legal_action_is_taken_without_asking(tmp_path: Path) -> None:
+    # issue 25 defect 7: a single legal action still asked "(1–1)"; Glück Auf's confirmation is the only
+    # choice after each placement
+    result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--records", str(tmp_path),
+                     stdin="1\n1\n1\n1\n")
+    assert result.returncode == 0, result.stderr
+    assert "• Your only choice: Confirm the turn" in result.stdout
+    assert "(1–1," not in result.stdout
+
+
+def test_bad_input_with_hints_on_mentions_h(tmp_path: Path) -> None:
+    # issue 25 defect 7: with hints on, the bad-input message did not mention h
+    result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--option", "hints=true",
+                     "--records", str(tmp_path), stdin="x\n")
+    assert "'x' is not a choice: type a number from 1 to 7, h for a hint, or q to quit." in result.stdout
+
+
+def human_moves(record_file: Path) -> list[tuple[int, tuple[object, ...]]]:
+    return [(seat, action) for seat, action in parse_record(record_file.read_text(encoding="utf-8")).moves
+            if seat == 0]
+
+
+def test_q_asks_first_and_a_quit_game_resumes(tmp_path: Path) -> None:
+    # issue 25 defect 7: q quit at once with no confirmation, and a quit game could not be resumed
+    result = run_cli("play", "diemacher", "--seed", "3", "--bots", "random", "--records", str(tmp_path),
+                     stdin="1\nq\n\n2\nq\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("Type q again to quit, or Enter to play on:") == 2
+    record_file = next(tmp_path.glob("diemacher-*-seed3.jsonl"))
+    assert len(human_moves(record_file)) == 2  # the first q was taken back with Enter
+    command = f"stammtisch play --resume {record_file} --seat 0 --bots random"
+    assert f"To play on: {command}" in result.stdout
+    before = parse_record(record_file.read_text(encoding="utf-8")).moves
+    resumed = run_cli(*command.split()[1:], stdin="3\nq\nq\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"Resumed after {len(before)} moves." in resumed.stdout
+    after = parse_record(record_file.read_text(encoding="utf-8")).moves
+    assert after[:len(before)] == before
+    assert [action[0] for _seat, action in human_moves(record_file)] == ["draft_pick"] * 3
+
+
+def test_resume_refuses_a_record_it_cannot_continue(tmp_path: Path, auto_game: tuple[Result, Path]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("not a record\n", encoding="utf-8")
+    result = run_cli("play", "--resume", str(broken))
+    assert result.returncode == 2 and "cannot resume" in result.stderr and "Traceback" not in result.stderr
+    _result, record_file = auto_game  # a finished game
+    result = run_cli("play", "--resume", str(record_file), "--seed", "2")
+    assert result.returncode == 2 and "leave out --players, --seed" in result.stderr
+    result = run_cli("play", "--resume", str(record_file))
+    assert result.returncode == 2 and "is over" in result.stderr

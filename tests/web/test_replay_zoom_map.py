@@ -239,7 +239,8 @@ def test_the_map_marks_the_states_as_the_view_says(server: ServerProcess, browse
     texts = {lang: Api(server.url).ok("GET", f"/api/i18n/{lang}") for lang in ("en", "de", "pl", "it", "ko")}
     names = {lang: data["terms"]["diemacher"]["STATE_NAMES"] for lang, data in texts.items()}
     assert all(len(found) == 16 for found in names.values())
-    assert names["en"]["BY"] == "Bavaria" and names["de"]["BY"] == "Bayern" and names["ko"]["BY"] != "Bavaria"
+    # issue 25 defect 6: the German names in every language, as the boards and the log name the states
+    assert all(found["BY"] == "Bayern" and found["NDS"] == "Niedersachsen" for found in names.values())
     for lang in ("de", "pl", "it", "ko"):
         assert texts[lang]["strings"]["{state}: not on the table"] != "{state}: not on the table", lang
     context, page, _errors = replay_page(browser, server, table_id, 0, lang="de")

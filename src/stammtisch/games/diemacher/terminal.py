@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.games.diemacher.text import card_name, money, politician_name
+from stammtisch.games.diemacher.text import SYMBOLS, card_name, money, politician_name
 from stammtisch.i18n import _
 from stammtisch.rich_text import fill
 
@@ -49,8 +49,38 @@ def render_view(view: dict[str, Any], described: dict[str, Any]) -> RenderableTy
     labels = {phase["name"]: phase["label"] for phase in described["phases"]}
     parts: list[RenderableType] = [status_line(view, labels), boards(view), party_table(view), displays(view)]
     if view.get("seat") is not None:
-        parts.append(private_panel(view))
+        parts.append(private_panel(view, described))
+        parts += decision_help(view, described)
     return Group(*parts)
+
+
+def decision_help(view: dict[str, Any], described: dict[str, Any]) -> list[Text]:
+    """What the numbered choices do not say (issue 25 defect 7), as the browser's decision help does: the
+    contents of the five start blocks, which spot of the chosen block is being placed, what rallies cost."""
+    if view["seat"] not in view["to_act"]:
+        return []
+    blocks = described["board"]["start_blocks"]
+    sealed = view["board"]["seats"][view["seat"]].get("sealed") or []
+    if view["phase"] == "start" and not sealed:
+        return [Text(start_block(view, number, block, [])) for number, block in enumerate(blocks, 1)]
+    if view["phase"] == "start":
+        spots = blocks[sealed[0] - 1]
+        return [Text(_("Start block {block}, spot {spot} of {spots}: choose the state for {symbol}").format(
+            block=sealed[0], spot=len(sealed), spots=len(spots), symbol=_(SYMBOLS[spots[len(sealed) - 1]])),
+            style="bold")]
+    if view["phase"] == "rallies":
+        costs = described["board"]["rally_costs"]
+        prices = ", ".join(f"{count} → {money(cost)}" for count, cost in enumerate(costs, 1))
+        return [Text(_("Rallies cost in all: {prices}").format(prices=prices))]
+    return []
+
+
+def start_block(view: dict[str, Any], number: int, spots: list[str], states: list[int]) -> str:
+    """``Start block 3: +3 rallies in Hamburg, +3 rallies, …``: its spots, with the states placed so far."""
+    named = [_("{bonus} in {state}").format(bonus=_(SYMBOLS[symbol]), state=view["board"]["boards"][pos]["name"])
+             for symbol, pos in zip(spots, states, strict=False)]
+    named += [_(SYMBOLS[symbol]) for symbol in spots[len(states):]]
+    return _("Start block {block}: {symbols}").format(block=number, symbols=", ".join(named))
 
 
 def status_line(view: dict[str, Any], labels: dict[str, str]) -> Text:
@@ -183,7 +213,7 @@ def media_presence(view: dict[str, Any]) -> Text:
     return Text(" · ").join(slots)
 
 
-def private_panel(view: dict[str, Any]) -> Panel:
+def private_panel(view: dict[str, Any], described: dict[str, Any]) -> Panel:
     me = view["board"]["seats"][view["seat"]]
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan")
@@ -195,13 +225,26 @@ def private_panel(view: dict[str, Any]) -> Panel:
     if me.get("draft_hand"):
         table.add_row(_("Draft hand"), cards(me["draft_hand"]))
     if me.get("sealed"):
-        table.add_row(_("Sealed"), ", ".join(str(x) for x in me["sealed"]))
+        table.add_row(_("Sealed"), sealed_choice(view, described, me["sealed"]))
     poll = me.get("poll_in_hand")
     if poll:
         deltas = ", ".join(f"{name} {delta:+d}" for name, delta in poll["delta"].items())
         table.add_row(_("Poll in hand"), f"{poll['id']} ({poll['back']}): {deltas}")
     return Panel(table, title=fill(_("Your party: {party}"), party=party(view, view["seat"])), title_align="left",
                  expand=False)
+
+
+def sealed_choice(view: dict[str, Any], described: dict[str, Any], sealed: list[int]) -> str:
+    """The seat's own sealed choice so far in words (issue 25 defect 7: it showed raw ids): cards, a bid,
+    a payment, or the start block with the states of its spots placed."""
+    phase = view["phase"]
+    if phase == "start":
+        return start_block(view, sealed[0], described["board"]["start_blocks"][sealed[0] - 1], sealed[1:])
+    if phase == "bid":
+        return money(sealed[0])
+    if phase == "politicians":
+        return _("Pay for the politician") if sealed[0] else _("Decline the politician")
+    return cards(list(sealed))
 
 
 def render_final(view: dict[str, Any], described: dict[str, Any]) -> RenderableType | None:

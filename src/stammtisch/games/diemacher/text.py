@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
+from stammtisch.games.diemacher.data import load_edition
 from stammtisch.games.diemacher.phases import FLOW
 from stammtisch.i18n import N_, _, _n, format_number
 
@@ -279,11 +280,6 @@ _ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
         value=money(a[1])),
 }
 
-# The 16 states by their ids, in the reader's language (the browser's map of the states, issue 14).
-STATE_NAMES = {
-    "BW": N_("Baden-Württemberg"), "BY": N_("Bavaria"), "BE": N_("Berlin"), "BB": N_("Brandenburg"),
-    "HB": N_("Bremen"), "HH": N_("Hamburg"), "HE": N_("Hesse"), "MV": N_("Mecklenburg-Western Pomerania"),
-    "NDS": N_("Lower Saxony"), "NRW": N_("North Rhine-Westphalia"), "RP": N_("Rhineland-Palatinate"),
-    "SL": N_("Saarland"), "SN": N_("Saxony"), "ST": N_("Saxony-Anhalt"), "SH": N_("Schleswig-Holstein"),
-    "TH": N_("Thuringia"),
-}
+# The 16 states by their ids for the browser's map of the states (issue 14): by their German names in every
+# language, as the boards, the log and the rulebooks name them (issue 25 defect 6).
+STATE_NAMES = {state.id: state.name for state in load_edition().states}
