@@ -30,7 +30,8 @@ class BuildPyWithManifest(build_py):
         super().run()
         if COMPILE:
             build = _build_module()
-            Path(self.build_lib, "stammtisch", build.MANIFEST).write_text(build.source_hash(SRC) + "\n")
+            build.write_manifest(Path(self.build_lib, "stammtisch", build.MANIFEST), build.source_hash(SRC),
+                                 [extension.name for extension in ext_modules])
 
 
 ext_modules = []

@@ -1,23 +1,27 @@
 """Which build of the engine and the games' rules is loaded: compiled by mypyc or pure Python.
 
-``tools/build-compiled`` compiles the modules in ``COMPILED`` in place (a ``.so`` next to each
-``.py``) and writes the hash of their sources to ``MANIFEST``.  At import (``stammtisch/__init__``)
-the compiled build is used only if that hash still matches the sources; otherwise, or when
+``tools/build-compiled`` compiles the modules in ``COMPILED`` (a ``.so`` next to each ``.py``)
+and writes ``MANIFEST``: the hash of their sources and the names of the build's extension modules.
+At import (``stammtisch/__init__``) the compiled build is used only if that hash still matches the
+sources and every one of those extension modules can be loaded; otherwise, or when
 ``STAMMTISCH_PURE=1`` is set, every ``stammtisch`` module is loaded from its ``.py`` — all or
-nothing, since the compiled modules call each other directly.  This module is never compiled.
+nothing, since the compiled modules call each other directly.  This module is never compiled, and
+needs nothing but the standard library: ``tools/setup`` uses its lock before anything is installed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.abc
 import importlib.machinery
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import IO
 
 MANIFEST = "_compiled.hash"
 PURE_ENV = "STAMMTISCH_PURE"
@@ -64,15 +68,76 @@ def source_hash(src: Path) -> str:
 
 def written_hash(src: Path) -> str | None:
     """The source hash the compiled build was made from, if there is one."""
+    lines = _manifest(src)
+    return lines[0] if lines else None
+
+
+def _manifest(src: Path) -> list[str]:
     try:
-        return (src / "stammtisch" / MANIFEST).read_text().strip()
+        return (src / "stammtisch" / MANIFEST).read_text().split()
     except OSError:
-        return None
+        return []
+
+
+def write_manifest(manifest: Path, source: str, extensions: Sequence[str]) -> None:
+    """Writes ``MANIFEST`` at once (a reader sees the old one or the new one, never half): the source hash,
+    then the build's extension modules (the compiled modules and mypyc's shared library)."""
+    partial = manifest.with_name(manifest.name + ".partial")
+    partial.write_text("\n".join([source, *extensions]) + "\n")
+    os.replace(partial, manifest)
 
 
 def compiled_files(src: Path) -> list[Path]:
     """The build's extension modules: one per compiled module and mypyc's shared library."""
     return [*src.glob("stammtisch/**/*.so"), *src.glob("*__mypyc*.so")]
+
+
+def _extension_file(src: Path, module: str) -> Path | None:
+    """The extension module file that ``import module`` finds in ``src``, if there is one."""
+    package = src.joinpath(*module.split(".")[:-1])
+    finder = importlib.machinery.FileFinder(
+        str(package), (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES))
+    spec = finder.find_spec(module)
+    return Path(spec.origin) if spec is not None and spec.origin is not None else None
+
+
+def unloadable(src: Path) -> str | None:
+    """Why the compiled build in ``src`` cannot be loaded — an extension module missing, unreadable or
+    without its ``PyInit_`` entry point — or None when every one of them loads.  The operating system
+    opens each file as the import would (cheap: the import then finds it open), without running it."""
+    import ctypes
+
+    for module in dict.fromkeys([*COMPILED, *_manifest(src)[1:]]):
+        path = _extension_file(src, module)
+        if path is None:
+            return f"{module} has no compiled file"
+        try:
+            getattr(ctypes.CDLL(str(path)), "PyInit_" + module.rpartition(".")[2])
+        except (OSError, AttributeError) as error:
+            return str(error)
+    return None
+
+
+@contextlib.contextmanager
+def exclusive(lock: Path, waiting: str | None = None) -> Iterator[IO[str] | None]:
+    """Holds an exclusive lock on the file ``lock`` for the block, and yields the open lock file.
+
+    With ``waiting``, a process that finds the lock taken says so (``waiting``, on stderr) and waits its
+    turn; without, it does not wait and yields None.  The lock ends with the last process holding the
+    file open, however it ends: a killed set-up leaves no stale lock behind."""
+    import fcntl
+
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is None:
+                yield None
+                return
+            print(waiting, file=sys.stderr, flush=True)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield handle
 
 
 class _SourceOnly(importlib.abc.MetaPathFinder):
@@ -90,24 +155,33 @@ class _SourceOnly(importlib.abc.MetaPathFinder):
         return None
 
 
+def _why_not_compiled() -> str | None:
+    """None when the compiled build can be loaded, else why not ("" when there is nothing to say)."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return ""
+    src = Path(__file__).resolve().parent.parent
+    built = written_hash(src)
+    if built is None:
+        return ""
+    if built != source_hash(src):
+        return "the compiled build is older than its sources"
+    problem = unloadable(src)
+    return None if problem is None else f"the compiled build cannot be loaded ({problem})"
+
+
 def select() -> str:
     """The build to load (stammtisch/__init__ asks once, before anything else is imported)."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        reason = "pure"
-    else:
-        src = Path(__file__).resolve().parent.parent
-        built = written_hash(src)
-        if built is None:
-            reason = "pure"
-        elif built == source_hash(src):
-            return "compiled"
-        else:
-            warnings.warn("the compiled build is older than its sources: running pure Python "
-                          "(tools/build-compiled rebuilds it)", stacklevel=4)
-            reason = "pure"
+    reason = _why_not_compiled()
+    if reason is None:
+        return "compiled"
+    if reason:
+        warnings.warn(f"{reason}: running pure Python (.venv/bin/python tools/build-compiled rebuilds it; "
+                      "./stammtisch and ./run-tests do so themselves)", stacklevel=4)
+    # The processes this one starts (bot workers, tournament workers) run the same build, without warning again.
+    os.environ[PURE_ENV] = "1"
     if not any(isinstance(finder, _SourceOnly) for finder in sys.meta_path):
         sys.meta_path.insert(0, _SourceOnly())
-    return reason
+    return "pure"
 
 
 def loaded() -> str:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import platform
 import sys
 from collections.abc import Sequence
 
 from rich.console import Console
 
+import stammtisch
 from stammtisch import i18n
 from stammtisch.cli import bench, database, loadtest, play, replay, serve, simulate, tournament
 from stammtisch.cli.common import CliError, game_titles
@@ -20,7 +22,12 @@ ARGPARSE_TEXTS = (
     N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("show program's version number and exit"),
 )  # fmt: skip
+
+# stammtisch --version: which build runs (issue 26 item 7)
+VERSION_TEXTS = {"compiled": N_("stammtisch {version}: compiled build, Python {python}"),
+                 "pure": N_("stammtisch {version}: pure Python {python}")}
 
 
 def language_code(text: str) -> str:
@@ -48,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("Run 'stammtisch COMMAND --help' for the options of a command."),
     )
     add_language_option(parser, None)
+    version = _(VERSION_TEXTS[stammtisch.BUILD])
+    parser.add_argument("--version", action="version",
+                        version=version.format(version=stammtisch.__version__, python=platform.python_version()))
     commands = parser.add_subparsers(title=_("commands"), dest="command", metavar="COMMAND", required=True)
     for command in (play, simulate, tournament, replay, bench, serve, database, loadtest):
         command.add_parser(commands)
