@@ -22,7 +22,6 @@ ARGPARSE_TEXTS = (
     N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("show program's version number and exit"),
 )  # fmt: skip
 
 # stammtisch --version: which build runs (issue 26 item 7)
@@ -56,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_language_option(parser, None)
     version = _(VERSION_TEXTS[stammtisch.BUILD])
-    parser.add_argument("--version", action="version",
+    parser.add_argument("--version", action="version", help=_("show which version and build of Stammtisch runs, and exit"),
                         version=version.format(version=stammtisch.__version__, python=platform.python_version()))
     commands = parser.add_subparsers(title=_("commands"), dest="command", metavar="COMMAND", required=True)
     for command in (play, simulate, tournament, replay, bench, serve, database, loadtest):
