@@ -427,7 +427,8 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`);
+  // entering or leaving a replay is no move: the board is drawn anew, nothing marked
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`);
   renderLog(rebuildLog, board, ctx);
   openNewResults(board, ctx);
   showChat();

@@ -88,7 +88,7 @@ export class Replay {
   /** Opens at `move` (a spectators' move number, as in the address; null: the latest). */
   async open(move, lang) {
     this.active = true;
-    await this.loadSeat(lang);
+    if (!this.seatLine || this.seatLine.lang !== lang) await this.loadSeat(lang);
     await this.go(this.seatLine && move !== null ? this.seatLine.fromPublic(move) : move, lang);
   }
 
