@@ -12,17 +12,18 @@ here is not recorded move by move); the last one is checked against seat 0's own
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import jsonpatch
 import pytest
 
 from tests.server.helpers import Api, ServerProcess, Ws, wait_finished
-from tests.web.browser import wait_rendered, watch_errors
-from tests.web.test_accessibility import violations
-from tests.web.test_replay_zoom_map import check_board, wait_move
+from tests.web.browser import watch_errors
+from tests.web.test_accessibility import open_page, violations
+from tests.web.test_replay_zoom_map import _no_leftover_contexts, check_board, wait_move
 from tests.web.test_table_usable import DESKTOP, PHONE, UNREACHABLE, open_seat, poll
+
+__all__ = ["_no_leftover_contexts"]  # the fixture: contexts a failed test left open are closed
 
 Views = dict[int, dict[str, Any]]
 
@@ -81,16 +82,10 @@ def seat_page(browser: Any, server: ServerProcess, game: SeatGame, viewport: dic
               lang: str = "en", axe: bool = False) -> tuple[Any, Any, list[str], list[str]]:
     """Seat 0's page of the finished table; the replay requests it makes are listed as they go out."""
     if axe:  # a context that lets axe be injected (the page keeps its own CSP)
-        context = browser.new_context(viewport=viewport, bypass_csp=True)
-        page = context.new_page()
+        context, page = open_page(browser, server, f"/play/{game.table_id}",
+                                  (game.table_id, {"token": game.token, "seat": 0}), viewport, lang)
         errors: list[str] = []
         watch_errors(page, errors)
-        page.goto(server.url + "/")
-        page.evaluate("([id, kept, lang]) => { localStorage.setItem('stammtisch.lang', lang);"
-                      " localStorage.setItem('stammtisch.seats', JSON.stringify({[id]: kept})); }",
-                      [game.table_id, {"token": game.token, "seat": 0}, lang])
-        page.goto(f"{server.url}/play/{game.table_id}")
-        wait_rendered(page)
     else:
         context, page, errors = open_seat(browser, server, game.table_id, game.token, 0, viewport, lang)
     requests: list[str] = []
@@ -206,10 +201,3 @@ def test_the_seats_replay_speaks_the_page_language_is_axe_clean_and_reachable(
     assert violations(page) == [], viewport
     assert not errors, errors
     context.close()
-
-
-@pytest.fixture(autouse=True)
-def _no_leftover_contexts(browser: Any) -> Iterator[None]:
-    yield
-    for context in browser.contexts:
-        context.close()
