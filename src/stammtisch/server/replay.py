@@ -28,7 +28,7 @@ import gzip
 import time
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -269,7 +269,6 @@ async def replay_answer(replays: Replays, table: LiveTable, move: int | None, la
     return answer
 
 
-
 async def seat_replay(replays: Replays, table: LiveTable, seat: Seat, lang: str, write: Write) -> SeatReplay:
     """The answer of ``GET /api/tables/{id}/replay/seat`` for ``seat`` (its token checked by the
     caller): its whole replay, once the game is over."""
@@ -295,33 +294,38 @@ async def seat_answer(replays: Replays, table: LiveTable, seat: Seat, lang: str,
     address of the move), the positions after the seat's own moves (``mine``), rounds and scorings."""
     assert table.match is not None and table.game is not None
     line = await replays.line(table)
-    counts = table.seen[seat]
     log, packed = table.match.log, table.match.events
     with i18n.using_language(lang):
         names = table.shown_names()
-    walk = Line(line.game, table.row.seed, None)  # the states entry by entry, take-backs included
-    first: dict[str, Any] = {}
-    before: dict[str, Any] | None = None  # the view of the position before
+    first: dict[str, Any] | None = None
+    before: dict[str, Any] = {}  # the view of the position before
     steps: list[dict[str, Any]] = []
     public: list[int] = []
     mine: list[int] = []
-    start, slices = 0, Slices()
-    for entry in range(len(counts)):
-        if entry:
-            walk.add(*log[entry - 1])
-        if entry + 1 < len(counts) and counts[entry + 1] == counts[entry]:
-            continue  # the seat counts the next entry as this position too
-        view = line.game.view(walk.head, seat)
+    async for start, entry, view in seat_views(table, seat):
         events = [e for entry_events in packed[start:entry + 1] for e in unpack(entry_events, seat)]
-        steps.append({"patch": [] if before is None else make_patch(before, view), "events": events,
+        steps.append({"patch": [] if first is None else make_patch(before, view), "events": events,
                       "sentences": sentences(lang, events, view, names, write)})
         public.append(table.seen[None][entry])
-        if start and log[start - 1][0] == seat and log[start - 1][1] is not None:
+        if start and log[start - 1][0] == seat and log[start - 1][1] is not None:  # a move of its own
             mine.append(len(steps) - 1)
-        if before is None:
-            first = view
-        before, start = view, entry + 1
-        await slices.pause()
+        first, before = first or view, view
     return {"table_id": table.id, "game": table.row.game, "seat": seat, "status": table.status,
-            "last": len(steps) - 1, "view": first, **jumps(line, counts, lang), "mine": mine, "public": public,
-            "steps": steps, "scores": table.game.scores(table.state)}
+            "last": len(steps) - 1, "view": first, **jumps(line, table.seen[seat], lang), "mine": mine,
+            "public": public, "steps": steps, "scores": table.game.scores(table.state)}
+
+
+async def seat_views(table: LiveTable, seat: Seat) -> AsyncIterator[tuple[int, int, dict[str, Any]]]:
+    """Each of ``seat``'s positions in order: the first and the last log entry it counts as that position,
+    and its view after the last (the state walked entry by entry, take-backs included)."""
+    assert table.match is not None
+    walk = Line(table.match.game, table.row.seed, None)
+    counts, start, slices = table.seen[seat], 0, Slices()
+    for entry in range(len(counts)):
+        if entry:
+            walk.add(*table.match.log[entry - 1])
+        if entry + 1 < len(counts) and counts[entry + 1] == counts[entry]:
+            continue  # the seat counts the next entry as this position too
+        yield start, entry, table.match.game.view(walk.head, seat)
+        start = entry + 1
+        await slices.pause()

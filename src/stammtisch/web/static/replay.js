@@ -173,8 +173,8 @@ export class Replay {
   message(live) {
     const p = this.position;
     if (!this.active || !p) return null;
-    return { ...live, seat: p.seat ?? null, view: p.view, legal: [], labels: [], undo_allowed: false, to_act: p.to_act,
-      events: p.events, sentences: p.sentences, move_no: p.move_no,
+    return { ...live, seat: p.seat ?? null, view: p.view, legal: [], labels: [], undo_allowed: false,
+      to_act: p.to_act, events: p.events, sentences: p.sentences, move_no: p.move_no,
       status: p.move_no === p.last ? p.status : "running", scores: p.scores || null };
   }
 
@@ -189,7 +189,7 @@ export class Replay {
     document.addEventListener("keydown", (event) => {
       if (!this.active || !this.position || typing(event)) return;
       const p = this.position;
-      const jumps = { PageUp: [p.scorings, -1], PageDown: [p.scorings, 1] };
+      const jumps = p.scoring_names ? { PageUp: [p.scorings, -1], PageDown: [p.scorings, 1] } : {};
       if (event.shiftKey && p.mine) Object.assign(jumps, { ArrowLeft: [p.mine, -1], ArrowRight: [p.mine, 1] });
       if (jumps[event.key]) {
         event.preventDefault();
