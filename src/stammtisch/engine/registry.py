@@ -42,6 +42,16 @@ class UnknownGame(ValueError):
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """The events that score a round (Die Macher's election, Glück Auf's shift scoring), from one to the
+    next of which a replay jumps; ``previous`` and ``next`` (msgids, ``N_``) name those two jumps."""
+
+    kinds: tuple[str, ...]
+    previous: str
+    next: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of Stammtisch needs to know about a game.
 
@@ -65,6 +75,7 @@ class GameSpec:
     # "module:function": (game, state) -> the public number of the round a state is in (an election
     # round, a shift), by which a replay jumps to a round; None: no rounds
     round_of: str | None = None
+    scoring: Scoring | None = None  # the events a replay jumps to besides rounds; None: none
     # The rules' version, named by every record and live table: bump it with every change that can alter
     # a game's course (a legal move, an action's shape, a draw, a score, a view a bot decides on).
     rules_version: int = 1

@@ -22,6 +22,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ from stammtisch.server.api import (
 from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
-from stammtisch.server.replay import Replays, replay_answer
+from stammtisch.server.replay import Replays, replay_answer, seat_replay
 from stammtisch.server.static import StaticFiles
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.rules import rules_html
@@ -427,7 +428,7 @@ def described(game: Game[Any], lang: str) -> dict[str, Any]:
     return found[1]
 
 
-# Replays (issue 14; server/replay.py): positions as the spectators saw them.
+# Replays (issue 14; server/replay.py): positions as the spectators saw them; a seat's own (issue 25).
 
 _replays = Replays()
 
@@ -438,11 +439,24 @@ async def replay(request: Request) -> Response:
     table = await hub_of(request).current(request.path_params["table_id"])
     move = int_param(request.query_params.get("move"), "move")
     lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
-    text = describer(table.row.game)
-    answer = await replay_answer(_replays, table, move, lang, lambda e, view, names: sentence(text, e, view, names))
+    answer = await replay_answer(_replays, table, move, lang, partial(sentence, describer(table.row.game)))
     # A finished game's positions never change; a running game's latest one does
     cache = "max-age=86400" if table.status == "finished" and move is not None else "no-cache"
     return JSON(answer, headers={"cache-control": cache})
+
+
+async def replay_of_seat(request: Request) -> Response:
+    """``GET /api/tables/{id}/replay/seat?lang=`` with a seat token: the seat's whole replay of the
+    finished game (docs/api.md); never stored by a cache, sent gzipped to a client that takes it."""
+    hub = hub_of(request)
+    table = await hub.current(request.path_params["table_id"])
+    seat = hub.seat_of(table, token_of(request))
+    lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+    plain, gzipped = await seat_replay(_replays, table, seat, lang, partial(sentence, describer(table.row.game)))
+    headers = {"cache-control": "no-store", "vary": "accept-encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(gzipped, media_type="application/json", headers={**headers, "content-encoding": "gzip"})
+    return Response(plain, media_type="application/json", headers=headers)
 
 
 # Browser sockets per table, each with its send: a seat's connect or leave is a small message to them.
@@ -598,6 +612,7 @@ routes: list[BaseRoute] = [
     Route("/rules/{game}", rules_page),
     Route("/api/i18n/{lang}", ui_texts),
     Route("/api/tables/{table_id}/replay", replay),
+    Route("/api/tables/{table_id}/replay/seat", replay_of_seat),
     WebSocketRoute("/ws/play/{table_id}", play_socket),
     Route("/static/{name}", static_file, name="static"),
 ]

@@ -207,7 +207,8 @@ TABLE_LOG = (
     N_("Close"),
 )
 
-# replay.js: the replay of a game (issue 14); app.js names rounds of games without names of their own.
+# replay.js: the replay of a game (issue 14), a seat's own (issue 25); app.js names rounds of games without
+# names of their own.  The jumps to scorings are named by the games (GameSpec.scoring), in the server's answer.
 REPLAY = (
     N_("Replay the game"),
     N_("Loading the replay…"),
@@ -226,6 +227,12 @@ REPLAY = (
     N_("Keys: ← and → step through the moves, Home and End go to the first and the latest."),
     N_("Link to this move"),
     N_("Round {number}"),
+    N_("as your seat saw it"),
+    N_("My previous move"),
+    N_("My next move"),
+    # TRANSLATORS: {previous} and {next} are the names of two buttons, e.g. "Previous election" and "Next election"
+    N_("Page Up and Page Down: {previous} and {next}."),
+    N_("Shift+← and Shift+→: your previous and next move."),
 )
 
 # zoom.js: zoom for the board (issue 14).

@@ -1,6 +1,6 @@
 """Die Macher as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
 
-from stammtisch.engine.registry import GameSpec
+from stammtisch.engine.registry import GameSpec, Scoring
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.i18n import N_
 
@@ -17,6 +17,7 @@ SPEC = GameSpec(
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
     judge="stammtisch.games.diemacher.judge:JUDGE",
     round_of="stammtisch.games.diemacher.view:round_of",
+    scoring=Scoring(("election",), N_("Previous election"), N_("Next election")),
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

@@ -1,6 +1,6 @@
 """Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
 
-from stammtisch.engine.registry import GameSpec
+from stammtisch.engine.registry import GameSpec, Scoring
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.i18n import N_
 
@@ -17,6 +17,7 @@ SPEC = GameSpec(
     rules_page="stammtisch.games.glueckauf.rules_page:RULES",
     judge="stammtisch.games.glueckauf.judge:JUDGE",
     round_of="stammtisch.games.glueckauf.view:round_of",
+    scoring=Scoring(("shift_ends",), N_("Previous shift scoring"), N_("Next shift scoring")),
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",
           "easy": "stammtisch.bots.strengths:EasyBot",
           "normal": "stammtisch.bots.strengths:NormalBot",

@@ -3,8 +3,8 @@
 // export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, botKindName, el, ensureKey, fill, formatDuration, installHelp, loadTexts, mySeats,
-  personalKey, preferredLanguage, rememberSeat, rovingHelp, showAlert, topBar, uid,
+  LANGUAGE_KEY, NAME_KEY, api, applyPatch, botKindName, el, ensureKey, fill, formatDuration, installHelp, loadTexts,
+  mySeats, personalKey, preferredLanguage, rememberSeat, rovingHelp, showAlert, topBar, uid,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
 import { Highlighter } from "./highlight.js";
@@ -40,7 +40,7 @@ const page = {
   closed: false,
   replay: null, // the replay (replay.js): while active, the board shows its position, not the live one
 };
-page.replay = new Replay(tableId, () => render());
+page.replay = new Replay(tableId, () => render(), seatToken); // a seat's token: its own replay once over
 
 function seatToken() {
   return (mySeats()[tableId] || {}).token || null;
@@ -333,32 +333,6 @@ function patchBase(message) {
   return structuredClone(Object.fromEntries(Object.entries(message).filter(([key]) => !STATE_ONLY.has(key))));
 }
 
-/** Applies a JSON Patch (RFC 6902) of replace, remove and add operations, as the server makes them,
- * to `doc` in place; returns the new document (a patch may replace the whole of it). */
-function applyPatch(doc, patch) {
-  for (const { op, path, value } of patch) {
-    if (path === "") {
-      if (op !== "replace") throw new Error(`cannot ${op} the whole document`);
-      doc = value;
-      continue;
-    }
-    const parts = path.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const last = parts.pop();
-    let target = doc;
-    for (const part of parts) {
-      target = target[Array.isArray(target) ? Number(part) : part];
-      if (target === null || typeof target !== "object") throw new Error(`no ${path} to patch`);
-    }
-    const key = Array.isArray(target) ? Number(last) : last;
-    if (op === "remove" && Array.isArray(target)) target.splice(key, 1);
-    else if (op === "remove") delete target[key];
-    else if (op === "add" && Array.isArray(target)) target.splice(key, 0, value);
-    else if (op === "add" || op === "replace") target[key] = value;
-    else throw new Error(`unknown patch operation ${op}`);
-  }
-  return doc;
-}
-
 // What changed since the last state: patched into that state, then shown as a state message.
 function onDelta(data) {
   try {
@@ -453,7 +427,8 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`);
+  // entering or leaving a replay is no move: the board is drawn anew, nothing marked
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`);
   renderLog(rebuildLog, board, ctx);
   openNewResults(board, ctx);
   showChat();

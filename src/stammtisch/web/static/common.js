@@ -353,3 +353,31 @@ export function installHelp() {
   window.addEventListener("scroll", () => (shownFor && shownFor === document.activeElement ? show(shownFor) : hide()),
     true);
 }
+
+// ---------------------------------------------------------------- JSON Patch (server/delta.py)
+
+/** Applies a JSON Patch (RFC 6902) of replace, remove and add operations, as the server makes them,
+ * to `doc` in place; returns the new document (a patch may replace the whole of it). */
+export function applyPatch(doc, patch) {
+  for (const { op, path, value } of patch) {
+    if (path === "") {
+      if (op !== "replace") throw new Error(`cannot ${op} the whole document`);
+      doc = value;
+      continue;
+    }
+    const parts = path.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = parts.pop();
+    let target = doc;
+    for (const part of parts) {
+      target = target[Array.isArray(target) ? Number(part) : part];
+      if (target === null || typeof target !== "object") throw new Error(`no ${path} to patch`);
+    }
+    const key = Array.isArray(target) ? Number(last) : last;
+    if (op === "remove" && Array.isArray(target)) target.splice(key, 1);
+    else if (op === "remove") delete target[key];
+    else if (op === "add" && Array.isArray(target)) target.splice(key, 0, value);
+    else if (op === "add" || op === "replace") target[key] = value;
+    else throw new Error(`unknown patch operation ${op}`);
+  }
+  return doc;
+}
