@@ -55,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_language_option(parser, None)
     version = _(VERSION_TEXTS[stammtisch.BUILD])
-    parser.add_argument("--version", action="version", help=_("show which version and build of Stammtisch runs, and exit"),
+    parser.add_argument("--version", action="version",
+                        help=_("show which version and build of Stammtisch runs, and exit"),
                         version=version.format(version=stammtisch.__version__, python=platform.python_version()))
     commands = parser.add_subparsers(title=_("commands"), dest="command", metavar="COMMAND", required=True)
     for command in (play, simulate, tournament, replay, bench, serve, database, loadtest):
