@@ -64,6 +64,24 @@ def assert_accessible(page: Any, where: str) -> None:
                                                                            if len(found) > 8 else "")
 
 
+def show_in(page: Any, lang: str) -> None:
+    """Switch the page's language with its own switch and wait until the page is drawn in it (a table page
+    marks its body once the server's texts in that language are drawn)."""
+    page.select_option("#language", lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang"
+                           " && [undefined, lang].includes(document.body.dataset.lang)", arg=lang, timeout=60_000)
+
+
+def assert_accessible_in_every_language(page: Any, where: str) -> None:
+    """axe-core at this state in each of the five languages, switched on the page; then its language again."""
+    first = page.evaluate("() => document.documentElement.lang")
+    for lang in sorted(LANGUAGES, key=lambda code: code != first):
+        if lang != first:
+            show_in(page, lang)
+        assert_accessible(page, f"{where} ({lang})")
+    show_in(page, first)
+
+
 def watch_errors(page: Any, errors: list[str]) -> None:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None)
