@@ -133,6 +133,21 @@ def test_the_open_tables_name_default_bots_in_the_pages_language(server: ServerP
     assert not errors, errors
 
 
+def test_the_lists_drawn_again_keep_the_keyboard_focus(server: ServerProcess, browser: Any) -> None:
+    """issue 25 defect 1, "focus falls to <body>": the lobby's lists are drawn again every 5 seconds, and the
+    link a keyboard user was on went with them."""
+    api = Api(server.url)
+    table_id, _host = api.create("glueckauf", 2)
+    page, errors = lobby(browser, server)
+    link = page.locator(f"#open a[href='/play/{table_id}']")
+    link.wait_for(timeout=WAIT_MS)
+    link.focus()
+    page.evaluate("() => { window.focusedBefore = document.activeElement; }")
+    poll(page, "() => !window.focusedBefore.isConnected")  # the list was drawn again
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == f"/play/{table_id}"
+    assert not errors, errors
+
+
 TEXTS_FETCHED = """() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/i18n/'))
   .map((e) => ({sent: e.transferSize, body: e.encodedBodySize, texts: e.decodedBodySize}))"""
 

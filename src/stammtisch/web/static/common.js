@@ -77,6 +77,17 @@ export function fill(node, ...children) {
   return node;
 }
 
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/** fill() for what is drawn again every few seconds (the lobby's lists, My games): the keyboard focus stays on
+ * the control at the same place instead of falling to the page. */
+export function refill(node, ...children) {
+  const active = document.activeElement;
+  const at = node.contains(active) ? [...node.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
+  fill(node, ...children);
+  if (at >= 0) node.querySelectorAll(FOCUSABLE)[at]?.focus({ preventScroll: true });
+}
+
 let uniqueCounter = 0;
 export function uid(prefix = "id") {
   uniqueCounter += 1;

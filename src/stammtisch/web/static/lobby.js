@@ -5,8 +5,8 @@
 // value the new form lacks gives way to its default) and the keyboard focus on the field that changed.
 
 import {
-  NAME_KEY, api, botKindName, el, ensureKey, fill, loadGames, loadTexts, mySeats, preferredLanguage, rememberSeat,
-  seatName, showAlert, switchPageLanguage, topBar,
+  NAME_KEY, api, botKindName, el, ensureKey, fill, loadGames, loadTexts, mySeats, preferredLanguage, refill,
+  rememberSeat, seatName, showAlert, switchPageLanguage, topBar,
 } from "./common.js";
 
 const state = { texts: null, games: {}, open: [], mine: [], game: null, kept: {} };
@@ -304,7 +304,7 @@ function renderLists() {
   if (!mine || !open) return;
   const statusName = { open: t("waiting for players"), running: t("running"), finished: t("finished"),
     interrupted: t("interrupted by an upgrade") };
-  fill(mine, el("h2", { id: "mine-title" }, t("Your games")),
+  refill(mine, el("h2", { id: "mine-title" }, t("Your games")),
     el("p", {}, el("a", { href: "/my-games" }, t("All my games, those waiting for me first"))),
     state.mine.length
       ? el("ul", { class: "table-list" }, state.mine.map(({ table, info }) => el("li", {},
@@ -314,7 +314,7 @@ function renderLists() {
         info.seat !== undefined && info.seat !== null ? ` · ${t("seat {number}", { number: info.seat + 1 })}` : "",
         info.host ? ` · ${t("you host it")}` : "")))
       : el("p", { class: "hint" }, t("No games yet.")));
-  fill(open, el("h2", { id: "open-title" }, t("Open tables")),
+  refill(open, el("h2", { id: "open-title" }, t("Open tables")),
     state.open.length
       ? el("ul", { class: "table-list" }, state.open.map((table) => {
         const free = table.seats.filter((s) => s.kind === "free").length;

@@ -5,7 +5,8 @@
 
 import {
   api, copyField, el, ensureKey, fill, format, formatDuration, loadGames, loadTexts, mySeats, personalKey,
-  preferredLanguage, rememberSeat, seatName, showAlert, switchPageLanguage, takeNewKeyNotice, topBar, uid, useKey,
+  preferredLanguage, refill, rememberSeat, seatName, showAlert, switchPageLanguage, takeNewKeyNotice, topBar, uid,
+  useKey,
 } from "./common.js";
 
 const state = { texts: null, games: {}, entries: [], showKey: false, loaded: false };
@@ -73,7 +74,7 @@ function renderList() {
     fill(box, el("p", { class: "hint" }, t("No games yet.")));
     return;
   }
-  fill(box, el("ol", { class: "my-games-list" }, state.entries.map(entryItem)));
+  refill(box, el("ol", { class: "my-games-list" }, state.entries.map(entryItem)));
   tick();
 }
 
