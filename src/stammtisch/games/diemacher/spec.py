@@ -26,7 +26,7 @@ SPEC = GameSpec(
     about=About(
         summary=N_("German politics: campaign in the federal states with party programs, media, rallies and money, "
                    "and win their elections."),
-        length=N_("About 3 hours with 4 elections, 4 to 5 hours with 7."),
+        length=N_("About 3 hours with 4 elections, 4 to 5 hours with 7"),
         complexity=4,  # BoardGameGeek: 4.3 of 5
         round_name=N_("Round {round} of {rounds}"),
         rounds="stammtisch.games.diemacher.view:rounds",

@@ -25,7 +25,7 @@ SPEC = GameSpec(
     about=About(
         summary=N_("Coal mining in the Ruhr: place your workers, extend your mine with tunnel tiles and deliver coal "
                    "to fill orders."),
-        length=N_("45 to 90 minutes."),
+        length=N_("45 to 90 minutes"),
         complexity=3,  # BoardGameGeek: 2.6 of 5
         round_name=N_("Shift {round} of {rounds}"),
         rounds="stammtisch.games.glueckauf.view:rounds",
