@@ -59,7 +59,6 @@ async function refreshLists() {
 }
 
 function render() {
-  const { t } = state.texts;
   fill(document.getElementById("topbar"), topBar(state.texts, t("Lobby"), switchLanguage));
   fill(document.getElementById("main"),
     el("p", { class: "intro" }, t("Play {games} with friends and bots. Every rule is enforced, every secret kept.",
