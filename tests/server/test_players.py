@@ -106,6 +106,27 @@ def test_the_tables_waiting_for_me_come_first_with_my_deadline(cluster: Cluster)
         finished(api, tokens, table_id)  # timed tables left running are read at every server start
 
 
+def test_each_table_says_where_its_game_stands(cluster: Cluster) -> None:
+    # issue 25 "My games that tells you something": the round of how many, when the last move was made, the
+    # result of a finished game (what every spectator sees), and nothing of it before a game has begun
+    api = cluster.api()
+    key = new_key(api)
+    before = time.time()
+    running_id, _h, _tokens = two_humans(api, {0: key})
+    ended_id, _h, tokens = two_humans(api, {0: key})
+    finished(api, tokens, ended_id)
+    open_id, _host = api.create("glueckauf", 2)
+    api.ok("POST", f"/api/tables/{open_id}/seats/0", json={"name": "P0", "key": key})
+    listed = {e["table"]["id"]: e for e in mine(cluster.api(1), key)}
+    running, ended = listed[running_id], listed[ended_id]
+    assert (running["round"], running["rounds"]) == (1, 3) and "result" not in running
+    assert (ended["round"], ended["rounds"]) == (3, 3)
+    assert before <= running["last_move"] <= ended["last_move"] <= time.time()
+    final = api.view(ended_id)["view"]["final"]
+    assert ended["result"] == {"scores": final["scores"], "winners": final["winners"]}
+    assert set(listed[open_id]) == {"table", "seats", "reserved", "my_turn", "deadline"}
+
+
 def test_a_key_derives_a_seat_token_for_its_own_seats_only(cluster: Cluster) -> None:
     # another device with the key plays the seat; the seat's first token keeps working
     api = cluster.api()

@@ -1,4 +1,5 @@
-"""Helpers of the end-to-end tests: a server process, Debian's Chromium driven by Playwright, artifacts.
+"""Helpers of the end-to-end tests: a server process, Debian's Chromium driven by Playwright, artifacts, and
+axe-core's check of every state a test visits (``assert_accessible``).
 
 Never ``playwright install``: the system Chromium is launched with ``executable_path``.  Without
 ``/usr/bin/chromium`` the tests skip, except in CI (``CI`` set), where ``.ci/run`` installs it.
@@ -18,6 +19,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(os.environ.get("PYTEST_ARTIFACTS") or Path(__file__).parent / "artifacts")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+LANGUAGES = ("en", "de", "pl", "it", "ko")
+
+# axe-core, vendored for the tests only (vendor/README.md): evaluated into the page under test through the
+# browser's debugging protocol, which the page's Content-Security-Policy does not govern; never served.
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+AXE_RUN = """async () => (await axe.run(document)).violations.flatMap((v) => v.nodes.map((n) => ({
+  rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 160), summary: n.failureSummary})))"""
 
 
 def need_chromium() -> None:
@@ -38,6 +46,40 @@ def shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def axe_violations(page: Any) -> list[dict[str, str]]:
+    """What axe-core finds on the page as it is now: one entry per rule and node, none excluded."""
+    if not page.evaluate("() => typeof axe === 'object'"):
+        page.evaluate(AXE + "\n;undefined")
+    found: list[dict[str, str]] = page.evaluate(AXE_RUN)
+    return found
+
+
+def assert_accessible(page: Any, where: str) -> None:
+    """issue 25 "Done when": axe-core reports no violation at a state an end-to-end test visits."""
+    found = axe_violations(page)
+    assert not found, f"axe-core at {where}: " + "; ".join(
+        f"{v['rule']} at {v['target']}: {v['html']}" for v in found[:8]) + (f" (+{len(found) - 8} more)"
+                                                                           if len(found) > 8 else "")
+
+
+def show_in(page: Any, lang: str) -> None:
+    """Switch the page's language with its own switch and wait until the page is drawn in it (a table page
+    marks its body once the server's texts in that language are drawn)."""
+    page.select_option("#language", lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang"
+                           " && [undefined, lang].includes(document.body.dataset.lang)", arg=lang, timeout=60_000)
+
+
+def assert_accessible_in_every_language(page: Any, where: str) -> None:
+    """axe-core at this state in each of the five languages, switched on the page; then its language again."""
+    first = page.evaluate("() => document.documentElement.lang")
+    for lang in sorted(LANGUAGES, key=lambda code: code != first):
+        if lang != first:
+            show_in(page, lang)
+        assert_accessible(page, f"{where} ({lang})")
+    show_in(page, first)
 
 
 def watch_errors(page: Any, errors: list[str]) -> None:

@@ -1,36 +1,28 @@
-"""axe-core on the lobby and both game pages (issue #14 defect 9): no violations at the states the
-end-to-end tests visit (setup, a running round, the end; desktop and phone width).
+"""axe-core on both game pages (issue #14 defect 9): no violations at the states the end-to-end tests visit
+(setup, a running round, the end; desktop and phone width).  The lobby: tests/web/test_lobby_e2e.py.
 
-axe-core is vendored for the tests only (``tests/web/vendor/axe.min.js``, see its README): it is
-injected into the page under test by Playwright (a context that bypasses the page's CSP for that),
-never served by the server.
+axe-core is vendored for the tests only (``tests/web/vendor/axe.min.js``, see its README) and evaluated into
+the page under test (``tests.web.browser.assert_accessible``), never served by the server.
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import wait_rendered
+from tests.web.browser import AXE, AXE_RUN, assert_accessible, axe_violations, wait_rendered
 from tests.web.test_table_usable import DESKTOP, PHONE, play_until, poll
 
-AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
-
-RUN = """async () => (await axe.run(document)).violations.flatMap((v) => v.nodes.map((n) => ({
-  rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 160), summary: n.failureSummary})))"""
-
-
-def violations(page: Any) -> list[dict[str, str]]:
-    page.add_script_tag(content=AXE)
-    found: list[dict[str, str]] = page.evaluate(RUN)
-    return found
+# The names other tests import from here (the helpers themselves live in tests/web/browser.py).
+RUN = AXE_RUN
+violations = axe_violations
+__all__ = ["AXE", "RUN", "open_page", "violations"]
 
 
 def open_page(browser: Any, server: ServerProcess, path: str, kept: tuple[str, dict[str, Any]] | None = None,
               viewport: dict[str, int] = DESKTOP, lang: str = "en") -> tuple[Any, Any]:
-    context = browser.new_context(viewport=viewport, bypass_csp=True)  # to inject axe; the page keeps its own CSP
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.goto(server.url + "/")
     page.evaluate("([lang, kept]) => { localStorage.setItem('stammtisch.lang', lang); if (kept)"
@@ -38,18 +30,6 @@ def open_page(browser: Any, server: ServerProcess, path: str, kept: tuple[str, d
     page.goto(server.url + path)
     wait_rendered(page)
     return context, page
-
-
-def test_the_lobby_has_no_axe_violations(server: ServerProcess, browser: Any) -> None:
-    for viewport, lang in ((DESKTOP, "en"), (PHONE, "de")):
-        context = browser.new_context(viewport=viewport, bypass_csp=True)
-        page = context.new_page()
-        page.goto(server.url + "/")
-        page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
-        page.reload()
-        poll(page, "(lang) => document.documentElement.lang === lang && !!document.querySelector('form button')", lang)
-        assert violations(page) == [], (viewport, lang)
-        context.close()
 
 
 def check_stages(server: ServerProcess, browser: Any, api: Api, table_id: str, tokens: dict[int, str],
@@ -61,7 +41,7 @@ def check_stages(server: ServerProcess, browser: Any, api: Api, table_id: str, t
             context, page = open_page(browser, server, f"/play/{table_id}", (table_id, {"token": tokens[0], "seat": 0}),
                                       viewport)
             poll(page, f"() => !!document.querySelector('{drawn}')")
-            assert violations(page) == [], (name, viewport)
+            assert_accessible(page, f"{name} at {viewport}")
             context.close()
 
 

@@ -6,6 +6,9 @@
   screen shows the same game.
 - Two humans in two browser contexts at one table (lobby → invite link → join), each seeing only
   their own secrets.
+axe-core checks every state either test visits (issue 25): the lobby, the first decision and the final
+table in the five languages, each round, after the reload, in Polish, on a phone, the waiting room, the
+invited player's page and the draft.
 Screenshots of key moments go to $PYTEST_ARTIFACTS or tests/web/artifacts/.
 """
 
@@ -21,6 +24,8 @@ import pytest
 from stammtisch import i18n
 from tests.server.helpers import ServerProcess
 from tests.web.browser import (
+    assert_accessible,
+    assert_accessible_in_every_language,
     choices,
     choose,
     seats_kept,
@@ -128,6 +133,7 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
     page.get_by_label("Your name", exact=True).fill("Anna")
     page.get_by_label("Players", exact=True).select_option("3")
     shot(page, "dm-01-lobby")
+    assert_accessible(page, "the lobby, a Die Macher table chosen")
     page.get_by_role("button", name="Create the table").click()
     page.wait_for_url(re.compile(r"/play/"))
     wait_rendered(page)
@@ -145,12 +151,14 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
         assert offered, "my turn, but the decision panel offers nothing"
         if moves == 0:
             shot(page, "dm-02-first-decision")
+            assert_accessible_in_every_language(page, "Die Macher's first decision")
         round_text = page.locator(".dm-phases .round strong").text_content() or ""
         found = re.search(r"\d+", round_text)
         number = int(found.group()) if found else 0
         if number and number not in rounds_shot:
             rounds_shot.add(number)
             shot(page, f"dm-03-round-{number}")
+            assert_accessible(page, f"Die Macher, round {number}")
         choice = player.pick(offered, my_money(page))
         choose(page, choice)
         player.note(choice)
@@ -163,6 +171,7 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
             assert page.locator(".dm-state").count() >= 1
             reloaded = True
             shot(page, "dm-04-after-reload")
+            assert_accessible(page, "Die Macher after a reload")
         if moves == 60 and not switched:
             switch_language(page)
             switched = True
@@ -172,6 +181,7 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
             phone_page.goto(f"{server.url}/play/{table_id}")
             wait_rendered(phone_page)
             shot(phone_page, "dm-05-phone")
+            assert_accessible(phone_page, "Die Macher on a phone")
             width = phone_page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= 400, f"the phone layout is {width} px wide"
             phone_page.close()
@@ -182,6 +192,10 @@ def test_a_whole_game_through_the_page(server: ServerProcess, browser: Any) -> N
     final = page.locator(".dm-final table")
     final.wait_for()
     shot(page, "dm-06-final")
+    assert_accessible_in_every_language(page, "Die Macher's final table")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert_accessible(page, "Die Macher's final table on a phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
     caption = final.locator("caption").text_content() or ""
     assert "Final scores" in caption
     assert final.locator("tbody tr").count() == 3
@@ -211,6 +225,7 @@ def switch_language(page: Any) -> None:
     assert page.get_by_role("heading", name=log_title).count() == 1
     page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=your_turn)
     shot(page, "dm-07-polish")
+    assert_accessible(page, "Die Macher in Polish")
     page.get_by_label("Język").select_option("en")
     page.wait_for_function("() => document.body.dataset.lang === 'en'")
     wait_turn_or_end(page)
@@ -245,10 +260,12 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
                        headers={"authorization": f"Bearer {first_link.split('invite=')[1]}"})
     assert stale.status_code == 403
     shot(anna, "dm-10-waiting-room")
+    assert_accessible(anna, "the host's waiting room")
 
     ben.goto(link)
     ben.get_by_label("Your name", exact=True).fill("Ben")
     assert "invite" not in ben.url  # taken out of the address bar (and history) at once
+    assert_accessible(ben, "the invited player's waiting room")
     ben.reload()  # the invitation is kept in this browser until claimed
     ben.get_by_label("Your name", exact=True).fill("Ben")
     ben.get_by_role("button", name="Join the table").click()
@@ -298,6 +315,8 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
         assert "Anna" in text and "Ben" in text
     shot(anna, "dm-11-two-humans-anna")
     shot(ben, "dm-12-two-humans-ben")
+    assert_accessible(anna, "the draft, the host's page")
+    assert_accessible(ben, "the draft, the invited player's page")
     assert not [e for e in errors if "WebSocket" not in e], errors
     host.close()
     guest.close()

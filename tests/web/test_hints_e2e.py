@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import watch_errors
+from tests.web.browser import assert_accessible, watch_errors
 
 WAIT_MS = 30_000
 
@@ -34,6 +34,7 @@ def test_the_hint_button_shows_the_hard_bots_best_moves(server: ServerProcess, b
     items.first.wait_for(timeout=WAIT_MS)
     lines = [item.inner_text() for item in items.all()]
     assert 1 <= len(lines) <= 3
+    assert_accessible(page, "the hard bot's hint")
     for line in lines:
         found = re.fullmatch(r"(.+): value (\d+) of 100 over (\d+) simulated games", line)
         assert found, line

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 
 from stammtisch import i18n
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import shot, watch_errors
+from tests.web.browser import assert_accessible, shot, watch_errors
 
 NOTICE = "This game was interrupted by an upgrade of the server."
 STATUS = "interrupted by an upgrade"
@@ -54,6 +54,7 @@ def test_an_interrupted_game_is_shown_as_such_with_its_record(tmp_path: Path, br
             assert page.inner_text("#turn-notice") == notice
             assert page.locator(f"a[href='/api/tables/{table_id}/record']").count() == 1
             shot(page, f"interrupted-{lang}")
+            assert_accessible(page, f"an interrupted game ({lang})")
             page.goto(server.url + "/")
             page.wait_for_function("(text) => document.getElementById('mine')?.innerText.includes(text)",
                                    arg=status, timeout=30_000)

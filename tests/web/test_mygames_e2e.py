@@ -1,15 +1,19 @@
 """My games and rematches in the browser (issue 15, "Done when": "my games" ordering; rematch creates the
 new table with the same seats): the page lists the key's tables with the one waiting for the player
 first and its time left; the key entered in a second browser lists the same tables and plays the seat;
-a finished table's rematch has the same seats, options and pace, and the other player joins it."""
+a finished table's rematch has the same seats, options and pace, and the other player joins it.  Issue 25:
+each game's round and last move, a finished game's result, the rematch linked both ways, the invite links
+where a seat waits; axe-clean in five languages at desktop and phone size."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
-from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import seats_kept, watch_errors
+from tests.server.helpers import Api, ServerProcess, finished
+from tests.web.browser import LANGUAGES, assert_accessible, seats_kept, shot, watch_errors
+from tests.web.test_table_usable import DESKTOP, PHONE
 
 WAIT_MS = 60_000
 PACE = {"mode": "turn", "per_move": 86400}
@@ -127,13 +131,89 @@ def test_a_rematch_has_the_same_seats_options_and_pace_and_the_other_player_join
     assert not first_errors and not second_errors, first_errors + second_errors
 
 
-def test_my_games_has_no_axe_violations_in_two_languages_and_sizes(server: ServerProcess, browser: Any) -> None:
-    from tests.web.test_accessibility import violations
-    from tests.web.test_table_usable import DESKTOP, PHONE
+def game_over(api: Api) -> tuple[str, dict[int, str]]:
+    """A two-player Glück Auf game of two people, played to its end by stand-ins."""
+    table_id, _host, tokens = two_people(api)
+    finished(api, tokens, table_id)
+    return table_id, tokens
 
+
+def entry(page: Any, table_id: str) -> Any:
+    return page.locator(f".my-game[data-table='{table_id}']")
+
+
+def test_my_games_tells_where_each_game_stands(server: ServerProcess, browser: Any) -> None:
+    """issue 25 "My games that tells you something": round or progress, time since the last move, the result
+    of finished games, the rematch linked to its original, "share this invite link" where a seat waits."""
+    page, errors = new_page(browser)
+    page.goto(server.url + "/my-games")
+    page.wait_for_selector("#games .hint", timeout=WAIT_MS)
+    key = page.evaluate("() => localStorage.getItem('stammtisch.key')")
+    api = Api(server.url)
+    bind = lambda table_id, token: api.ok("POST", f"/api/tables/{table_id}/key", token, json={"key": key})  # noqa: E731
+
+    running, _h, tokens = two_people(api)
+    bind(running, tokens[0])
+    finished, old_tokens = game_over(api)
+    bind(finished, old_tokens[0])
+    rematch = api.ok("POST", f"/api/tables/{finished}/rematch", old_tokens[1], json={})["table_id"]
+    waiting, host = api.create("glueckauf", 3)  # seat 2 invited by this browser's link, seat 3 open to anyone
+    bind(waiting, api.join(waiting, 0, "Anna"))
+    link = api.ok("POST", f"/api/tables/{waiting}/invites", host, json={"seats": [1]})["invites"][0]["url"]
+    lost, lost_host = api.create("glueckauf", 2)  # an invitation this browser no longer holds
+    bind(lost, api.join(lost, 0, "Anna"))
+    old_invite = api.ok("POST", f"/api/tables/{lost}/invites", lost_host, json={"seats": [1]})["invites"][0]["token"]
+    page.evaluate("(kept) => localStorage.setItem('stammtisch.seats', JSON.stringify(kept))",
+                  {waiting: {"host": host, "seat": 0, "keyed": True, "invites": {"1": server.url + link}},
+                   lost: {"host": lost_host, "seat": 0, "keyed": True}})
+    page.reload()
+    listed(page, 5)
+
+    shift = entry(page, running).locator(".progress").inner_text()
+    assert re.fullmatch(r"Shift 1 of 3 · Last move (now|\d+ seconds? ago|1 minute ago)", shift), shift
+    assert re.fullmatch(r"Created (now|\d+ seconds? ago|1 minute ago)", entry(page, waiting).locator(".progress")
+                        .inner_text())
+
+    final = api.ok("GET", f"/api/tables/{finished}/view", old_tokens[0])["view"]["final"]
+    scores, won = final["scores"], 0 in final["winners"]
+    result = entry(page, finished).locator(".result").inner_text()
+    assert result.startswith(f"You won with a score of {scores[0]}." if won else
+                             f"Friend 2 won; your score: {scores[0]}.")
+    ranked = sorted(((scores[s], f"Friend {s + 1}") for s in (0, 1)), reverse=True)
+    assert result.endswith("Final scores: " + ", ".join(f"{name} {points}" for points, name in ranked)), result
+    assert entry(page, finished).get_by_role("link", name="Its rematch").get_attribute("href") == f"/play/{rematch}"
+    assert "A rematch waits for you to join." in entry(page, rematch).inner_text()
+    assert entry(page, rematch).locator(".waiting").count() == 0  # the seat kept for me waits for nobody else
+    assert "Player 2" not in entry(page, waiting).inner_text()  # nobody has taken the invited seat yet
+    assert entry(page, rematch).get_by_role("link", name="The game this is a rematch of").get_attribute(
+        "href") == f"/play/{finished}"
+
+    assert entry(page, waiting).get_by_label("Invite link for seat 2", exact=True).input_value() == server.url + link
+    table_link = entry(page, waiting).get_by_label("Link to this table (to watch or take a free seat)", exact=True)
+    assert table_link.input_value() == f"{server.url}/play/{waiting}"
+    entry(page, lost).get_by_role("button", name="New invite link for seat 2").click()
+    fresh = entry(page, lost).get_by_label("Invite link for seat 2", exact=True)
+    fresh.wait_for(timeout=WAIT_MS)
+    assert fresh.input_value().startswith(f"{server.url}/play/{lost}#seat=1&invite=")
+    assert seats_kept(page)[lost]["invites"]["1"] == fresh.input_value()  # kept for the waiting room too
+    refused = api.request("POST", f"/api/tables/{lost}/seats/1", old_invite, json={"name": "Eve"})
+    assert refused.status_code == 403  # the new link replaced the old one
+    for lang in LANGUAGES:
+        for viewport in (DESKTOP, PHONE):
+            page.set_viewport_size(viewport)
+            page.select_option("#language", lang)
+            page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang, timeout=WAIT_MS)
+            listed(page, 5)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"], (lang, viewport)
+            assert_accessible(page, f"My games with five tables ({lang}, {viewport})")
+            shot(page, f"mygames-{lang}-{viewport['width']}")
+    assert not errors, errors
+
+
+def test_my_games_with_the_key_shown_has_no_axe_violations(server: ServerProcess, browser: Any) -> None:
     api = Api(server.url)
     for viewport, lang in ((DESKTOP, "en"), (PHONE, "ko")):
-        page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()  # to inject axe
+        page = browser.new_context(viewport=viewport).new_page()
         page.goto(server.url + "/")
         page.evaluate("(lang) => localStorage.setItem('stammtisch.lang', lang)", lang)
         page.goto(server.url + "/my-games")
@@ -145,5 +225,5 @@ def test_my_games_has_no_axe_violations_in_two_languages_and_sizes(server: Serve
         page.reload()
         assert listed(page, 1) == [table_id]
         page.wait_for_selector(".copy-text", timeout=WAIT_MS)
-        assert violations(page) == [], (viewport, lang)
+        assert_accessible(page, f"My games with the key shown ({lang}, {viewport})")
         page.context.close()

@@ -16,7 +16,7 @@ import pytest
 
 from tests.server.helpers import Api, ServerProcess
 from tests.server.smtp import Inbox, local_smtp
-from tests.web.browser import choices, choose, need_chromium, watch_errors
+from tests.web.browser import assert_accessible, choices, choose, need_chromium, watch_errors
 
 WAIT_MS = 60_000
 PUBLIC = "https://club.example.org"
@@ -91,6 +91,7 @@ def test_a_notification_when_it_becomes_your_turn_while_the_page_is_in_the_backg
     page.get_by_role("button", name="Notify me in this browser when it is my turn").click()
     page.get_by_text("Notifications in this browser are on.").wait_for(timeout=WAIT_MS)
     assert notices(page) == []  # the page opened on the player's turn: nothing to tell
+    assert_accessible(page, "notifications on")
     for _attempt in range(20):  # play until the turn passes to the bots and comes back
         offered = choices(page)
         if offered:
@@ -130,6 +131,7 @@ def test_an_email_address_given_on_the_table_page_gets_the_table_link(
     page.locator("form.notify-email button[type=submit]").click()
     page.wait_for_function("() => document.querySelector('form.notify-email [role=status]').textContent"
                            ".includes('ola@example.org')", timeout=WAIT_MS)
+    assert_accessible(page, "an e-mail address saved (pl)")
     deadline_ms = WAIT_MS
     while deadline_ms > 0 and not [m for m in handler.messages if table_id in str(m["Subject"])]:
         page.wait_for_timeout(200)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import choices, choose, need_chromium, watch_errors
+from tests.web.browser import assert_accessible, choices, choose, need_chromium, watch_errors
 
 WAIT_MS = 60_000
 
@@ -83,6 +83,7 @@ def test_the_lobby_creates_a_turn_based_table_and_its_page_shows_the_clocks(serv
     page.get_by_label("Your name").fill("Anna")
     page.get_by_label("Time", exact=True).select_option(label="Turn-based: 24 hours per move")
     page.get_by_label("Stand-in for an absent player").select_option(label="hard bot")
+    assert_accessible(page, "the lobby, a turn-based table chosen")
     page.get_by_role("button", name="Create the table").click()
     page.wait_for_url("**/play/**", timeout=WAIT_MS)
     table_id = page.url.rsplit("/", 1)[1]
@@ -92,6 +93,7 @@ def test_the_lobby_creates_a_turn_based_table_and_its_page_shows_the_clocks(serv
     assert "Turn-based" in page.inner_text("#seats .pace")
     if table["status"] == "running":  # only bots beside the host: it started at once
         page.wait_for_selector("#seats .clock", timeout=WAIT_MS)
+    assert_accessible(page, "a turn-based table with its clocks")
     assert not errors, errors
 
 
@@ -101,7 +103,9 @@ def test_a_turn_based_seat_times_out_a_stand_in_plays_and_the_player_takes_the_s
     wait_status(page, "time ran out: a stand-in plays")
     page.wait_for_function("() => [...document.querySelectorAll('#log-panel .log-text')]"
                            ".some((e) => e.textContent.endsWith('(stand-in)'))", timeout=WAIT_MS)
+    assert_accessible(page, "a stand-in plays the seat whose time ran out")
     take_back_and_play(page)
+    assert_accessible(page, "the player took the seat back")
     record_line = Api(server.url).ok("GET", f"/api/tables/{table_id}")["seats"][0]
     assert record_line["standin"] is None or record_line["standin"] == "timeout"  # it may time out again later
     assert not errors, errors

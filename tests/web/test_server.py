@@ -50,6 +50,20 @@ def test_ui_texts_in_every_language(client: TestClient) -> None:
         assert data["lang"] == code and len(data["strings"]) > 50
 
 
+def test_ui_texts_are_compressed_and_revalidated(client: TestClient) -> None:
+    """issue 25 defect 5: /api/i18n/{lang} (34–37 KB) went uncompressed, with no-cache and no ETag, on every load."""
+    plain = client.get("/api/i18n/de", headers={"accept-encoding": "identity"})
+    packed = client.get("/api/i18n/de", headers={"accept-encoding": "gzip, deflate"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.json() == plain.json()
+    assert int(packed.headers["content-length"]) < len(plain.content) / 2
+    assert packed.headers["vary"] == "Accept-Encoding"
+    assert packed.headers["cache-control"] == "no-cache"  # asked again on each load (an upgrade changes the texts) …
+    again = client.get("/api/i18n/de", headers={"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""  # … and answered without a body while they are the same
+    other = client.get("/api/i18n/pl", headers={"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]})
+    assert other.status_code == 200 and other.json()["lang"] == "pl"
+
+
 def table(client: TestClient) -> tuple[str, str, str]:
     created = client.post("/api/tables", json={"game": "diemacher", "players": 3, "options": {}}).json()
     table_id, host = created["table_id"], created["host_token"]

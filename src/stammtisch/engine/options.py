@@ -41,6 +41,7 @@ class Option:
     nullable: bool = False
     lobby: bool = True  # shown in the lobby's table form
     server_file: bool = False  # names a file on the server: never chosen by a network client
+    hint: str | None = None  # msgid: what the choice means, shown under the lobby's field
 
     def to_json(self) -> dict[str, Any]:
         """The option for a client's form, its label in the current language."""
@@ -48,7 +49,7 @@ class Option:
                 "label": _(self.label), "spec": self.spec,
                 "choices": list(self.choices) if self.choices is not None else None,
                 "low": self.low, "high": self.high, "length": self.length, "nullable": self.nullable,
-                "lobby": self.lobby}
+                "lobby": self.lobby, "hint": _(self.hint) if self.hint else None}
 
     def check(self, value: Any) -> Any:
         if value is None:

@@ -52,6 +52,22 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class About:
+    """What the lobby's card and My games tell a player of a game (issue 25); texts are msgids, N_("…")."""
+
+    summary: str  # one line: what the players do
+    length: str  # how long a game takes at the table
+    complexity: int  # 1 (light) to 5 (heavy): the weight BoardGameGeek's players give the game, rounded
+    round_name: str  # where a game stands, in its own words, with {round} and {rounds}: "Shift {round} of {rounds}"
+    rounds: str  # "module:function": (game) -> how many rounds a game of its options has (round_of counts them)
+
+    def to_json(self) -> dict[str, Any]:
+        """The card's texts in the current language."""
+        return {"summary": _(self.summary), "length": _(self.length), "complexity": self.complexity,
+                "round_name": _(self.round_name)}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of Stammtisch needs to know about a game.
 
@@ -82,6 +98,15 @@ class GameSpec:
     # Older versions whose records these rules replay exactly (only after checking that they do, e.g. a
     # change that older games could not have met); a table of another version is interrupted on upgrade.
     replays: frozenset[int] = frozenset()
+    about: About | None = None  # the lobby's card and the rounds My games counts
+
+    def progress(self, game: Game[Any], state: Any) -> tuple[int, int] | None:
+        """The round a state is in and how many the game has (My games), if the game counts rounds."""
+        round_of = self.round_function()
+        if round_of is None or self.about is None:
+            return None
+        rounds: int = _load(self.about.rounds)(game)
+        return round_of(game, state), rounds
 
     @property
     def min_players(self) -> int:

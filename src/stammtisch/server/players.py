@@ -24,8 +24,9 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from stammtisch.engine.protocol import Seat
+from stammtisch.engine.protocol import Game, Seat
 from stammtisch.engine.record import rules_version
+from stammtisch.engine.registry import game_spec
 from stammtisch.server.keys import key_columns, key_hash, key_token, no_key
 from stammtisch.server.messages import ApiError
 from stammtisch.server.store import Conflict, SeatRow, TableRow
@@ -33,6 +34,7 @@ from stammtisch.server.tables import Hub, LiveTable, conflict, hash_token, new_t
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "interrupted")
+PLAYED = ("running", "finished")  # a game that can be shown as it stands (an interrupted one cannot be replayed)
 MAX_ACTIVE = 200  # tables a key lists that have not ended, newest first
 MAX_ENDED = 20  # and of those that have
 STATUS_ORDER = {"running": 0, "open": 1, "finished": 2, "interrupted": 3}
@@ -69,12 +71,30 @@ async def my_tables(hub: Hub, key: str | None) -> list[dict[str, Any]]:
 async def _entry(hub: Hub, row: TableRow, seat_rows: list[SeatRow], mine: str) -> dict[str, Any]:
     seats = [s.seat for s in seat_rows if s.key_hash == mine]
     reserved = [s.seat for s in seat_rows if s.key_hash == mine and s.kind == "invited"]
-    info = (await hub.current(row.id)).info() if row.status == "running" else table_info(row, seat_rows)
+    table = await hub.current(row.id) if row.status in PLAYED else None
+    info = table.info() if table is not None else table_info(row, seat_rows)
     played = {s["seat"] for s in info["seats"] if s.get("standin")}
     deciding = [s for s in info.get("to_act", []) if s in seats and s not in reserved and s not in played]
     deadlines = [c["deadline"] for c in info.get("clocks", []) if c["seat"] in deciding and c["deadline"] is not None]
-    return {"table": info, "seats": seats, "reserved": reserved, "my_turn": bool(deciding),
-            "deadline": min(deadlines, default=None)}
+    entry = {"table": info, "seats": seats, "reserved": reserved, "my_turn": bool(deciding),
+             "deadline": min(deadlines, default=None)}
+    if table is not None and table.game is not None:
+        entry.update(await _progress(hub, table, table.game))
+    return entry
+
+
+async def _progress(hub: Hub, table: LiveTable, game: Game[Any]) -> dict[str, Any]:
+    """Where a started game stands (issue 25): its round of how many, when its last move was made and, once
+    it is over, its result (the final scores and winners everybody sees)."""
+    last = await hub.store.moves(table.id, table.version - 1) if table.version else []
+    found: dict[str, Any] = {"last_move": last[-1].at if last else table.row.started}
+    progress = game_spec(table.row.game).progress(game, table.state)
+    if progress is not None:
+        found["round"], found["rounds"] = progress
+    if table.status == "finished":
+        final = table.view(None)["final"]
+        found["result"] = {"scores": final["scores"], "winners": final["winners"]}
+    return found
 
 
 def _waiting_first(entry: dict[str, Any]) -> tuple[Any, ...]:

@@ -607,7 +607,8 @@ class Hub:
                             "default_players": spec.default_players, "options": defaults,
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
                             "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version,
-                            "rules": f"/rules/{name}" if spec.rules_page else None}
+                            "rules": f"/rules/{name}" if spec.rules_page else None,
+                            "about": spec.about.to_json() if spec.about else None}
         return result
 
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:

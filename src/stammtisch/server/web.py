@@ -4,7 +4,7 @@
   tables of the browser's personal key; static HTML pages whose scripts (``/static/app.js``,
   ``/static/lobby.js``, ``/static/mygames.js``) do the rest.
 - ``/api/i18n/{lang}`` gives the UI texts of ``stammtisch.web.strings`` and the word tables of the
-  games' text modules, translated.
+  games' text modules, translated (made once per language, gzipped, with an ETag).
 - ``/ws/play/{table_id}?lang=…&since=…`` speaks the protocol of ``/ws/tables/{id}``
   (docs/api.md; the first message authenticates) and adds to every state message the legal
   actions' labels and the events' sentences in the reader's language, and which seats are
@@ -43,6 +43,7 @@ from stammtisch.server.api import (
     answer_requests,
     authenticate,
     dumps,
+    dumps_bytes,
     hub_of,
     int_param,
     refuse,
@@ -54,7 +55,7 @@ from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
 from stammtisch.server.messages import ApiError
 from stammtisch.server.replay import Replays, replay_answer, seat_replay
-from stammtisch.server.static import StaticFiles
+from stammtisch.server.static import StaticFile, StaticFiles, packed, served
 from stammtisch.server.tables import Hub, LiveTable, Subscriber
 from stammtisch.web.rules import rules_html
 from stammtisch.web.strings import all_texts
@@ -112,13 +113,27 @@ def word_tables(game: str) -> dict[str, Any]:
     return tables
 
 
+_texts: dict[str, StaticFile] = {}  # language → its texts, made once per process (the catalogs are read once too)
+
+
+def texts_of(code: str) -> StaticFile:
+    """The UI texts and word tables of one language as ``/api/i18n`` sends them: made, compressed and tagged
+    once (issue 25: 34–37 KB went uncompressed on every page load)."""
+    found = _texts.get(code)
+    if found is None:
+        with i18n.using_language(code):
+            texts = {text: i18n._(text) for text in all_texts()}
+            terms = {game: word_tables(game) for game in games()}
+        body = dumps_bytes({"lang": code, "languages": i18n.LANGUAGES, "strings": texts, "terms": terms})
+        found = _texts[code] = packed(body, "application/json", time.time())
+    return found
+
+
 async def ui_texts(request: Request) -> Response:
+    """Gzipped where the browser takes it; revalidated on every load (the texts change with an upgrade), a copy
+    the browser holds answered by 304 without a body (its ETag)."""
     code = language_of(request.path_params["lang"], request.headers.get("accept-language"))
-    with i18n.using_language(code):
-        texts = {text: i18n._(text) for text in all_texts()}
-        terms = {game: word_tables(game) for game in games()}
-    return JSON({"lang": code, "languages": i18n.LANGUAGES, "strings": texts, "terms": terms},
-                headers={"cache-control": "no-cache"})
+    return served(request, texts_of(code), {"cache-control": "no-cache"})
 
 
 async def rules_page(request: Request) -> Response:

@@ -177,6 +177,17 @@ LOBBY = (
     N_("free seats: {count}"),
     N_("No open tables right now."),
     N_("All my games, those waiting for me first"),
+    # issue 25: the first-visit lobby (a card per game, the bot levels)
+    N_("Complexity: {value} of 5"),
+    N_("Rules of {game}"),
+    N_("Bots, weakest first"),
+    # TRANSLATORS: the group of a seat's choices that are not bots (invite a friend, leave the seat open).
+    N_("People"),
+    N_("Plays any legal move at random: to try out the rules."),
+    N_("Looks a little ahead and often errs: for a first game."),
+    N_("Plays by rules of thumb at once: a fair opponent."),
+    N_("Tries its best moves in simulated games: stronger than the heuristic bot."),
+    N_("As the normal bot, with twice the time to think: the strongest."),
 )
 
 # mygames.js: My games, the tables of the browser's personal key.
@@ -194,6 +205,21 @@ MY_GAMES = (
     N_("Your key"),
     N_("A key from another device"),
     N_("Use this key"),
+    # issue 25: where each game stands, its result, its rematch, the seats that wait
+    # TRANSLATORS: {time} is how long ago, as the browser says it in the page's language ("5 minutes ago").
+    N_("Last move {time}"),
+    # TRANSLATORS: {time} is how long ago the table was created ("5 minutes ago"); nobody has moved yet.
+    N_("Created {time}"),
+    N_("You won with a score of {points}."),
+    # TRANSLATORS: {names} lists the winners of a finished game.
+    N_("{names} won; your score: {points}."),
+    # TRANSLATORS: {scores} lists every player with their points, best first ("Anna 61, Ben 48").
+    N_("Final scores: {scores}"),
+    N_("The game this is a rematch of"),
+    N_("Its rematch"),
+    N_("Invite link for seat {number}"),
+    N_("New invite link for seat {number}"),
+    N_("Seat {number} waits for its invited player."),
 )
 
 # tablelog.js: the event log's filters and the result panels' frame (their contents: the games' browser.py).

@@ -15,7 +15,9 @@ from stammtisch.games.diemacher.data import PARTY_IDS
 from stammtisch.i18n import N_, _
 
 OPTIONS: tuple[Option, ...] = (
-    Option("elections", int, 4, N_("Elections"), "§15", choices=(4, 7)),
+    Option("elections", int, 4, N_("Elections"), "§15", choices=(4, 7),
+           hint=N_("4: the base game, 4 rounds with one election each and 5 politicians per player. 7: the long "
+                   "game, 5 rounds (the last two with two elections each) and 8 politicians per player.")),
     Option("parties", list, None, N_("Party of each seat"), "§15", choices=PARTY_IDS, nullable=True, lobby=False),
     Option("data_file", str, None, N_("Component data file"), "M-01", nullable=True, lobby=False, server_file=True),
     Option("open_money", bool, False, N_("Open money: everybody sees everybody's money"), "HI-01"),

@@ -1,6 +1,6 @@
 """Die Macher as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
 
-from stammtisch.engine.registry import GameSpec, Scoring
+from stammtisch.engine.registry import About, GameSpec, Scoring
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.i18n import N_
 
@@ -24,4 +24,12 @@ SPEC = GameSpec(
           "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {"elections": e}) for e in (4, 7) for n in (3, 4, 5)),
     outcomes="stammtisch.games.diemacher.text:OUTCOMES",
+    about=About(
+        summary=N_("German politics: campaign in the federal states with party programs, media, rallies and money, "
+                   "and win their elections."),
+        length=N_("About 3 hours with 4 elections, 4 to 5 hours with 7"),
+        complexity=4,  # BoardGameGeek: 4.3 of 5
+        round_name=N_("Round {round} of {rounds}"),
+        rounds="stammtisch.games.diemacher.view:rounds",
+    ),
 )

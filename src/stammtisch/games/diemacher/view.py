@@ -261,6 +261,11 @@ def round_of(game: DieMacher, state: State) -> int:
     return state.round
 
 
+def rounds(game: DieMacher) -> int:
+    """How many election rounds the game has: 4, or 5 with 7 elections (About.rounds: My games)."""
+    return game.last_round
+
+
 def playout_view(game: DieMacher, state: State, seat: int) -> dict[str, Any]:
     """The part of ``seat``'s view the heuristic bot reads (games/diemacher/bot.py), built without
     the rest: search playouts (bots/ismcts.py) ask the heuristic bot at every move of a sampled

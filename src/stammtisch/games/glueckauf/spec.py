@@ -1,6 +1,6 @@
 """Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
 
-from stammtisch.engine.registry import GameSpec, Scoring
+from stammtisch.engine.registry import About, GameSpec, Scoring
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.i18n import N_
 
@@ -23,4 +23,12 @@ SPEC = GameSpec(
           "normal": "stammtisch.bots.strengths:NormalBot",
           "hard": "stammtisch.bots.strengths:HardBot"},
     bench=tuple((n, {}) for n in (2, 3, 4)),
+    about=About(
+        summary=N_("Coal mining in the Ruhr: place your workers, extend your mine with tunnel tiles and deliver coal "
+                   "to fill orders."),
+        length=N_("45 to 90 minutes"),
+        complexity=3,  # BoardGameGeek: 2.6 of 5
+        round_name=N_("Shift {round} of {rounds}"),
+        rounds="stammtisch.games.glueckauf.view:rounds",
+    ),
 )

@@ -208,6 +208,11 @@ def round_of(game: GlueckAuf, s: State) -> int:
     return s.shift
 
 
+def rounds(game: GlueckAuf) -> int:
+    """How many shifts the edition plays (About.rounds: My games)."""
+    return game.edition.shifts
+
+
 def playout_view(game: GlueckAuf, s: State, seat: int) -> dict[str, Any]:
     """The part of ``seat``'s view the heuristic bot reads (games/glueckauf/bot.py), built without
     the rest: search playouts (bots/ismcts.py) ask the heuristic bot at every move of a sampled

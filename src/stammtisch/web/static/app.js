@@ -3,8 +3,9 @@
 // export default { render(root, view, ctx) }.  This frame knows no game by name.
 
 import {
-  LANGUAGE_KEY, NAME_KEY, api, applyPatch, botKindName, el, ensureKey, fill, formatDuration, installHelp, loadTexts,
-  mySeats, personalKey, preferredLanguage, rememberSeat, rovingHelp, showAlert, topBar, uid,
+  LANGUAGE_KEY, NAME_KEY, api, applyPatch, botKindName, copyField as copyBox, el, ensureKey, fill, formatDuration,
+  installHelp, loadTexts, mySeats, personalKey, preferredLanguage, rememberSeat, rovingHelp, seatName as shownSeatName,
+  showAlert, topBar, uid,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
 import { Highlighter } from "./highlight.js";
@@ -504,18 +505,9 @@ function context(message) {
   };
 }
 
-const DEFAULT_BOT_NAMES = {
-  heuristic: "Bot {number} (heuristic)", random: "Bot {number} (random)", easy: "Bot {number} (easy)",
-  normal: "Bot {number} (normal)", hard: "Bot {number} (hard)",
-};
-
-/** A seat's name; the server's default names ("Player 2", "Bot 3 (heuristic)") in the page's language. */
+/** A seat's name; the server's default names in the page's language (common.js). */
 function seatName(s) {
-  const { t } = page.texts;
-  const number = s.seat + 1;
-  if (s.name === `Player ${number}`) return t("Player {number}", { number });
-  const kind = s.kind === "bot" && s.name === `Bot ${number} (${s.bot})` ? DEFAULT_BOT_NAMES[s.bot] : undefined;
-  return kind ? t(kind, { number }) : s.name;
+  return shownSeatName(page.texts.t, s);
 }
 
 function seatList(message) {
@@ -1132,23 +1124,7 @@ function startControls(seats, free) {
 }
 
 export function copyField(text, labelText) {
-  const { t } = page.texts;
-  const id = uid("copy");
-  const input = el("input", { id, type: "text", readonly: true, value: text, class: "copy-text",
-    onfocus: (e) => e.target.select() });
-  const status = el("span", { class: "copied", role: "status" });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      input.select();
-      document.execCommand && document.execCommand("copy");
-    }
-    status.textContent = t("Copied");
-  };
-  return el("span", { class: "copy-field" }, el("label", { for: id }, labelText), " ", input, " ",
-    el("button", { type: "button", onclick: copy, "aria-label": t("Copy: {what}", { what: labelText }) }, t("Copy")),
-    status);
+  return copyBox(page.texts.t, text, labelText);
 }
 
 async function takeSeat(seat) {

@@ -77,6 +77,17 @@ export function fill(node, ...children) {
   return node;
 }
 
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/** fill() for what is drawn again every few seconds (the lobby's lists, My games): the keyboard focus stays on
+ * the control at the same place instead of falling to the page. */
+export function refill(node, ...children) {
+  const active = document.activeElement;
+  const at = node.contains(active) ? [...node.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
+  fill(node, ...children);
+  if (at >= 0) node.querySelectorAll(FOCUSABLE)[at]?.focus({ preventScroll: true });
+}
+
 let uniqueCounter = 0;
 export function uid(prefix = "id") {
   uniqueCounter += 1;
@@ -218,6 +229,39 @@ export function botKindName(t, kind) {
     heuristic: t("heuristic bot"), random: t("random bot"), easy: t("easy bot"), normal: t("normal bot"),
     hard: t("hard bot"),
   }[kind] || kind;
+}
+
+const DEFAULT_BOT_NAMES = {
+  heuristic: "Bot {number} (heuristic)", random: "Bot {number} (random)", easy: "Bot {number} (easy)",
+  normal: "Bot {number} (normal)", hard: "Bot {number} (hard)",
+};
+
+/** A seat's name; the server's default names ("Player 2", "Bot 3 (heuristic)") in the page's language. */
+export function seatName(t, s) {
+  const number = s.seat + 1;
+  if (s.name === `Player ${number}`) return t("Player {number}", { number });
+  const kind = s.kind === "bot" && s.name === `Bot ${number} (${s.bot})` ? DEFAULT_BOT_NAMES[s.bot] : undefined;
+  return kind ? t(kind, { number }) : s.name;
+}
+
+/** A read-only text with its label and a Copy button (invite links, the personal key). */
+export function copyField(t, text, labelText) {
+  const id = uid("copy");
+  const input = el("input", { id, type: "text", readonly: true, value: text, class: "copy-text",
+    onfocus: (e) => e.target.select() });
+  const status = el("span", { class: "copied", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      input.select();
+      document.execCommand && document.execCommand("copy");
+    }
+    status.textContent = t("Copied");
+  };
+  return el("span", { class: "copy-field" }, el("label", { for: id }, labelText), " ", input, " ",
+    el("button", { type: "button", onclick: copy, "aria-label": t("Copy: {what}", { what: labelText }) }, t("Copy")),
+    status);
 }
 
 /** The top bar: home link, title, my games, language switch. onLanguage(code) is called on a change. */
