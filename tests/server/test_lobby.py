@@ -129,7 +129,7 @@ def test_the_games_publish_their_option_schema_in_the_readers_language(cluster: 
     assert dm["elections"]["hint"].startswith("4: das Grundspiel")  # issue 25: Elections 4/7 explained
     about = games["glueckauf"]["about"]  # issue 25: the lobby's card
     assert about["length"] == "45 bis 90 Minuten" and about["round_name"] == "Schicht {round} von {rounds}"
-    assert about["complexity"] == 3 and about["summary"].startswith("Kohlebergbau")
+    assert about["complexity"] == 3 and about["summary"].startswith("Kohleförderung")
     assert "data_file" not in dm and "edition" not in {o["name"] for o in games["glueckauf"]["schema"]}
     assert games["glueckauf"]["title"] == "Glück Auf" and games["diemacher"]["default_players"] == 3
     assert games["glueckauf"]["module"] == "glueckauf.js"
