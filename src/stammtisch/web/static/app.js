@@ -458,7 +458,7 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`, message.status === "finished");
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`, shown === message && message.status === "finished");
   renderLog(rebuildLog, board, ctx);
   openNewResults(board, ctx);
   showChat();
@@ -587,7 +587,7 @@ function renderDecision(message, ctx, board) {
     const again = [...(document.getElementById(id)?.options || [])].find((o) => o.dataset.action === action);
     if (again) again.selected = true;
   }
-  parts.choices.closest(".decision").scrollTop = 0;
+  panel.scrollTop = 0; // the reader's new choices: from their top
   if (hadFocus && legal.length) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
@@ -596,10 +596,9 @@ function renderDecision(message, ctx, board) {
 
 /** The panel's parts (made again after the waiting room or an interrupted game filled the panel). */
 function decisionParts(panel) {
-  if (panel.dataset.parts !== "1" || panel.children.length !== DECISION_PARTS.length) {
-    fill(panel, DECISION_PARTS.map((name) => el("div", { class: `decision-${name}` })));
-    panel.dataset.parts = "1";
-  }
+  const there = panel.children.length === DECISION_PARTS.length
+    && DECISION_PARTS.every((name, i) => panel.children[i].classList.contains(`decision-${name}`));
+  if (!there) fill(panel, DECISION_PARTS.map((name) => el("div", { class: `decision-${name}` })));
   return Object.fromEntries(DECISION_PARTS.map((name, i) => [name, panel.children[i]]));
 }
 
