@@ -18,7 +18,8 @@ SCROLLERS = """() => [...document.querySelectorAll('#results, #results *')]
   .map((n) => ({tag: n.tagName, cls: n.className, wide: n.scrollWidth, box: n.clientWidth, tab: n.tabIndex,
                 scrolls: ['auto', 'scroll'].includes(getComputedStyle(n).overflowX)}))"""
 TABLE_FITS = """() => { const panel = document.getElementById('results').getBoundingClientRect();
-  return [...document.querySelectorAll('#results table')].every((t) => t.getBoundingClientRect().right <= panel.right); }"""
+  return [...document.querySelectorAll('#results table')]
+    .every((t) => t.getBoundingClientRect().right <= panel.right); }"""
 
 
 def test_the_shift_scoring_panel_fits_its_column(server: ServerProcess, browser: Any) -> None:
@@ -41,11 +42,11 @@ def test_the_shift_scoring_panel_fits_its_column(server: ServerProcess, browser:
             context.close()
 
 
-TOTALS = """() => ({
-  strip: [...document.querySelectorAll('#board .dm-scores .dm-vp')].map((n) => parseInt(n.textContent, 10)),
-  board: [...document.querySelectorAll('#board .dm-final tbody tr')].map((r) => Number(r.lastElementChild.textContent)),
-  frame: [...document.querySelectorAll('#decision table.scores tbody tr')].map((r) => Number(r.lastElementChild.textContent)),
-})"""
+TOTALS = """() => {
+  const last = (rows) => [...document.querySelectorAll(rows)].map((r) => Number(r.lastElementChild.textContent));
+  return {strip: [...document.querySelectorAll('#board .dm-scores .dm-vp')].map((n) => parseInt(n.textContent, 10)),
+          board: last('#board .dm-final tbody tr'), frame: last('#decision table.scores tbody tr')};
+}"""
 
 
 def test_the_final_screen_shows_one_total_per_party(server: ServerProcess, browser: Any) -> None:
