@@ -458,7 +458,8 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`, shown === message && message.status === "finished");
+  const over = shown === message && message.status === "finished"; // the live final table marks nothing
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang}`, over);
   renderLog(rebuildLog, board, ctx);
   openNewResults(board, ctx);
   showChat();
@@ -661,7 +662,9 @@ function isSealedCommit(item) {
 function decidedSeats(message) {
   const seats = new Set();
   if (!sealedNow(message)) return seats;
-  for (let i = page.log.length - 1; i >= 0 && isSealedCommit(page.log[i]); i--) seats.add(page.log[i].event.params.seat);
+  for (let i = page.log.length - 1; i >= 0 && isSealedCommit(page.log[i]); i--) {
+    seats.add(page.log[i].event.params.seat);
+  }
   for (const seat of message.to_act || []) seats.delete(seat);
   return seats;
 }

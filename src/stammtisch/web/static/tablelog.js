@@ -49,7 +49,8 @@ export class EventLog {
         panel.dataset.lang = lang;
         // role=log on a wrapper, not on the list: its entries stay list items (axe: listitem)
         list = el("ol", { class: "log-list" });
-        fill(panel, el("div", { class: "log-head" }, el("h2", { id: "log-title" }, t("Event log")), this.filters(t, seat)),
+        fill(panel,
+          el("div", { class: "log-head" }, el("h2", { id: "log-title" }, t("Event log")), this.filters(t, seat)),
           el("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" },
             list));
       } else {
@@ -136,7 +137,8 @@ export class EventLog {
  * the panel's title, so that the keyboard scrolls it too (issue 25 defect 5). */
 function reachableScrollers(panel) {
   for (const node of panel.querySelectorAll("*")) {
-    if (node.scrollWidth <= node.clientWidth + 1 || !["auto", "scroll"].includes(getComputedStyle(node).overflowX)) continue;
+    const scrolls = ["auto", "scroll"].includes(getComputedStyle(node).overflowX);
+    if (!scrolls || node.scrollWidth <= node.clientWidth + 1) continue;
     node.tabIndex = 0;
     node.setAttribute("role", "region");
     node.setAttribute("aria-labelledby", "results-title");
