@@ -126,7 +126,7 @@ def test_an_election_opens_a_result_panel_with_its_votes_and_vp(server: ServerPr
         if reloaded:
             page.reload()
             wait_rendered(page)
-            poll(page, "(n) => document.querySelectorAll('#log-panel li.log-entry').length > n", index)
+            poll(page, "(i) => !!document.querySelector(`#log-panel li[data-index='${i}']`)", index)
             assert page.locator("#results:not([hidden])").count() == 0  # a reload opens no panel by itself
         entry = page.locator(f'#log-panel li[data-index="{index}"]')
         assert entry.get_attribute("data-kind") == "election"

@@ -9,7 +9,7 @@ import {
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
 import { Highlighter } from "./highlight.js";
-import { EventLog, ResultPanel, logHooks, logItems } from "./tablelog.js";
+import { EventLog, ResultPanel, SEALED_COMMITTED, logHooks, logItems } from "./tablelog.js";
 import { Replay, moveInAddress, renderBar } from "./replay.js";
 import { applyZoom, installZoomKeys, zoomControls } from "./zoom.js";
 
@@ -297,9 +297,12 @@ async function act(action) {
   page.busy = true;
   setBusy(true);
   showAlert("");
+  const message = page.message;
+  noteSent(message, action);
   try {
-    return await request({ type: "act", action, move_no: page.message.move_no });
+    return await request({ type: "act", action, move_no: message.move_no });
   } catch (error) {
+    unnoteSent();
     showAlert(error.message);
     throw error;
   } finally {
@@ -312,6 +315,7 @@ async function undo() {
   try {
     showAlert("");
     await request({ type: "undo", move_no: page.message.move_no });
+    unnoteSent();
   } catch (error) {
     showAlert(error.message);
   }
@@ -367,6 +371,7 @@ function onState(message) {
   else if (invitation() && message.status === "running") acceptInvitation(localStorage.getItem(NAME_KEY) || "");
   else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
   if (first || gameBefore !== message.table.game) renderChrome(false);
+  followSent(message);
   render(message.history);
   noticeOfTurn(message);
   if (message.seat !== null && message.seat !== undefined && seatToken() && page.notify === undefined) loadNotify();
@@ -429,7 +434,8 @@ async function render(rebuildLog = false) {
   renderDecision(message, ctx, board);
   renderSeats(message);
   // entering or leaving a replay is no move: the board is drawn anew, nothing marked
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`);
+  const over = shown === message && message.status === "finished"; // the live final table marks nothing
+  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`, over);
   renderLog(rebuildLog, board, ctx);
   openNewResults(board, ctx);
   showChat();
@@ -520,50 +526,175 @@ function seatList(message) {
 
 // ---------------------------------------------------------------- decision panel
 
+// The panel is drawn in parts, and a part is put in the page only when it differs from the one shown:
+// another seat's move (in a sealed decision, each "X has decided") leaves the choices under the
+// reader's pointer, their focus and the panel's scroll position as they are; only the reader's own
+// choices changing replaces them (issue 25 defect 2).
+const DECISION_PARTS = ["about", "choices", "hints", "undo"];
+
 function renderDecision(message, ctx, board) {
   const panel = document.getElementById("decision");
-  const { t } = page.texts;
-  const key = JSON.stringify([page.texts.lang, message.lang, message.move_no, message.legal, message.labels,
-    message.undo_allowed, message.status, message.to_act, message.table.rematch || null, message.seat]);
-  if (key === page.decisionKey) return;
-  page.decisionKey = key;
-  const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
-  const titleId = "decision-title";
+  const parts = decisionParts(panel);
   const legal = message.legal || [];
-  const names = seatList(message);
-  let body;
-  if (message.status === "finished") {
-    body = [el("h2", { id: titleId }, t("The game is over.")), finalScores(message), rematchBox(message)];
-  } else if (legal.length) {
-    const groups = (board.groups && board.groups(legal, message.labels, message.view, ctx)) || defaultGroups(legal);
-    body = [
-      el("h2", { id: titleId }, t("Your decision")),
-      board.describeDecision ? board.describeDecision(message.view, ctx) : null,
-      groups.map((group, index) => decisionGroup(group, index, message)),
-      message.table && message.table.options && message.table.options.hints ? hintBox(message) : null,
-    ];
-  } else {
-    const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
-      { number: s + 1 }));
-    body = [
-      el("h2", { id: titleId }, t("Waiting")),
-      el("p", {}, waiting.length ? t("Waiting for {names}.", { names: waiting.join(", ") }) : t("Nobody is to act.")),
-      message.seat === null || message.seat === undefined ? el("p", { class: "hint" }, t("You are watching.")) : null,
-    ];
+  const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
+  show(parts.about, decisionAbout(message, ctx, board));
+  const chosen = [...parts.choices.querySelectorAll("select")].map((s) => [s.id, s.selectedOptions[0]?.dataset.action]);
+  const groups = legal.length && message.status === "running"
+    ? (board.groups && board.groups(legal, message.labels, message.view, ctx)) || defaultGroups(legal) : [];
+  const newChoices = show(parts.choices, groups.map((group, index) => decisionGroup(group, index, message)));
+  const hints = legal.length && message.table.options && message.table.options.hints;
+  const hintsKey = JSON.stringify([page.texts.lang, hints ? legal : null]);
+  if (parts.hints.dataset.key !== hintsKey) {  // kept while the choices stand: its answer stays
+    parts.hints.dataset.key = hintsKey;
+    fill(parts.hints, hints ? hintBox(message) : null);
   }
-  if (message.undo_allowed) {
-    body.push(el("p", {}, el("button", { type: "button", class: "secondary", onclick: undo }, t("Undo my last move"))));
-  }
-  const chosen = [...panel.querySelectorAll("select")].map((s) => [s.id, s.selectedOptions[0]?.dataset.action]);
-  fill(panel, body);
+  show(parts.undo, message.undo_allowed ? el("p", {}, el("button", { type: "button", class: "secondary",
+    onclick: undo }, page.texts.t("Undo my last move"))) : null);
+  if (!newChoices) return;
   for (const [id, action] of chosen) {
     const again = [...(document.getElementById(id)?.options || [])].find((o) => o.dataset.action === action);
     if (again) again.selected = true;
   }
+  panel.scrollTop = 0; // the reader's new choices: from their top
   if (hadFocus && legal.length) {
     const first = panel.querySelector("button, select, input");
     if (first && document.activeElement !== first) first.focus({ preventScroll: true });
   }
+}
+
+/** The panel's parts (made again after the waiting room or an interrupted game filled the panel). */
+function decisionParts(panel) {
+  const there = panel.children.length === DECISION_PARTS.length
+    && DECISION_PARTS.every((name, i) => panel.children[i].classList.contains(`decision-${name}`));
+  if (!there) fill(panel, DECISION_PARTS.map((name) => el("div", { class: `decision-${name}` })));
+  return Object.fromEntries(DECISION_PARTS.map((name, i) => [name, panel.children[i]]));
+}
+
+/** Puts `children` into `part` unless it shows exactly that already; whether it did. */
+function show(part, children) {
+  const next = el("div", {}, children);
+  if (page.busy) for (const node of next.querySelectorAll("button, select, input")) node.disabled = true;
+  const shown = part.childNodes;
+  if (next.childNodes.length === shown.length && [...next.childNodes].every((n, i) => n.isEqualNode(shown[i]))) {
+    return false;
+  }
+  part.replaceChildren(...next.childNodes);
+  return true;
+}
+
+/** What is being decided: the reader's decision, what they sent in a sealed one, whom the table waits
+ * for, or the final table. */
+function decisionAbout(message, ctx, board) {
+  const { t } = page.texts;
+  const titleId = "decision-title";
+  if (message.status === "finished") {
+    return [el("h2", { id: titleId }, t("The game is over.")), finalScores(message), rematchBox(message)];
+  }
+  if ((message.legal || []).length) {
+    return [el("h2", { id: titleId }, t("Your decision")),
+      board.describeDecision ? board.describeDecision(message.view, ctx) : null, sentChoices(false)];
+  }
+  const names = seatList(message);
+  const waiting = (message.to_act || []).map((s) => (names[s] && names[s].name) || t("Seat {number}",
+    { number: s + 1 }));
+  const decided = decidedSeats(message).has(message.seat);
+  return [
+    el("h2", { id: titleId }, decided ? t("Your decision is sent") : t("Waiting")),
+    decided ? sentChoices(true) : null,
+    el("p", {}, waiting.length ? t("Waiting for {names}.", { names: waiting.join(", ") }) : t("Nobody is to act.")),
+    message.seat === null || message.seat === undefined ? el("p", { class: "hint" }, t("You are watching.")) : null,
+  ];
+}
+
+// ---------------------------------------------------------------- a sealed decision
+
+// What this tab sent in the sealed decision under way (sessionStorage: a reload keeps it):
+// {table_id: {seat, labels: [{text, lang}], log, committed}}; `log` is the log's length at the first
+// choice sent: the record holds while only "has decided" entries came after it.
+const SENT_KEY = "stammtisch.sent";
+
+/** Whether the seats to act decide unseen: the game's decision says so, or several seats act at once
+ * (engine/view.py: only a sealed decision has several). */
+function sealedNow(message) {
+  const decision = message.view && message.view.decision;
+  return message.status === "running" && (Boolean(decision && decision.sealed) || (message.to_act || []).length > 1);
+}
+
+function isSealedCommit(item) {
+  return Boolean(item.event) && item.event.kind === SEALED_COMMITTED;
+}
+
+/** The seats that have decided in the sealed decision under way: the "has decided" entries that end the
+ * log, less those to act again. */
+function decidedSeats(message) {
+  const seats = new Set();
+  if (!sealedNow(message)) return seats;
+  for (let i = page.log.length - 1; i >= 0 && isSealedCommit(page.log[i]); i--) {
+    seats.add(page.log[i].event.params.seat);
+  }
+  for (const seat of message.to_act || []) seats.delete(seat);
+  return seats;
+}
+
+function sentRecords() {
+  try {
+    return JSON.parse(sessionStorage.getItem(SENT_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function sentRecord() {
+  return sentRecords()[tableId] || null;
+}
+
+function keepSent(record) {
+  const records = sentRecords();
+  if (record) records[tableId] = record;
+  else delete records[tableId];
+  sessionStorage.setItem(SENT_KEY, JSON.stringify(records));
+}
+
+/** Before a choice goes to the server: in a sealed decision, it is remembered as sent. */
+function noteSent(message, action) {
+  if (!sealedNow(message)) return;
+  const index = message.legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
+  const record = sentRecord() || { seat: message.seat, labels: [], log: page.log.length, committed: false };
+  record.labels.push({ text: (message.labels || [])[index] || JSON.stringify(action), lang: page.texts.lang });
+  keepSent(record);
+}
+
+/** The last choice remembered as sent is taken back (refused by the server, or undone). */
+function unnoteSent() {
+  const record = sentRecord();
+  if (!record) return;
+  record.labels.pop();
+  keepSent(record.labels.length ? record : null);
+}
+
+/** After each state: the record is let go once the sealed decision is over (its reveal came into the
+ * log) or a new one asks the reader again. */
+function followSent(message) {
+  const record = sentRecord();
+  if (!record) return;
+  const mine = (message.legal || []).length > 0;
+  if (!sealedNow(message) || message.seat !== record.seat || (mine && record.committed)
+      || !page.log.slice(record.log).every(isSealedCommit)) keepSent(null);
+  else if (!mine && !record.committed) keepSent({ ...record, committed: true });
+}
+
+/** The choices sent so far, as they were labelled (in the page's language); once the reader's decision
+ * is complete (`done`), at least that it was sent. */
+function sentChoices(done) {
+  const { t, lang } = page.texts;
+  const labels = (sentRecord() || { labels: [] }).labels;
+  const shown = labels.filter((label) => label.lang === lang).map((label) => label.text);
+  if (!shown.length && !done) return null;
+  return el("div", { class: "sent" },
+    shown.length ? [el("p", { class: "sent-title" }, t("Sent (sealed):")),
+      el("ul", { class: "sent-list" }, shown.map((text) => el("li", {}, text)))] : null,
+    done && (!labels.length || shown.length < labels.length)
+      ? el("p", { class: "hint" }, t("You have decided; the others see only that, not what.")) : null);
 }
 
 /** The final table's rematch (docs/web.md): a seated player starts it, the others join it, spectators
@@ -640,7 +771,7 @@ function decisionGroup(group, index, message) {
   const labels = message.labels || [];
   const legal = message.legal;
   const style = group.style || (group.indices.length > SELECT_FROM ? "select" : "buttons");
-  const legendId = uid("group");
+  const legendId = `choice-group-${index}`;
   const legend = group.title ? el("legend", { id: legendId }, group.title) : null;
   if (style === "select") {
     const selectId = `choice-${index}`;  // stable: a redraw (another seat moved) keeps the list and its choice
@@ -692,13 +823,15 @@ function renderSeats(message) {
   const { t } = page.texts;
   const panel = document.getElementById("seats");
   const toAct = new Set(message.to_act || []);
+  const decided = decidedSeats(message); // a sealed decision: marked here, not told in the log
   const clocks = message.table.clocks || [];
   const standinName = { timeout: t("time ran out: a stand-in plays"), left: t("left the game: a stand-in plays"),
     asked: t("away: a stand-in plays") };
   // Three parts, so that the stand-in buttons stay put (the same nodes) while the list changes at every move.
   let [head, actions, body] = panel.children;
   if (!panel.dataset.parts || panel.children.length !== 3) {
-    [head, actions, body] = [el("div", {}), el("div", {}), el("div", {})];
+    [head, actions, body] = [el("div", { class: "seats-head" }), el("div", { class: "seats-actions" }),
+      el("div", { class: "seats-body" })];
     fill(panel, head, actions, body);
     panel.dataset.parts = "1";
   }
@@ -717,7 +850,8 @@ function renderSeats(message) {
         el("span", { class: "seat-status" }, status),
         clocks[s.seat] ? el("span", { class: `clock${running(clocks[s.seat]) ? " running" : ""}`,
           "data-seat": String(s.seat) }, clockText(clocks[s.seat])) : null,
-        toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null);
+        toAct.has(s.seat) ? el("span", { class: "acting" }, t("to act")) : null,
+        decided.has(s.seat) ? el("span", { class: "decided" }, `✓ ${t("has decided")}`) : null);
     })),
     message.status === "finished" || message.status === "interrupted"
       ? el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" },

@@ -368,7 +368,8 @@ class Board {
   }
 
   /** A party's victory points from the elections so far (votes and wins). */
-  pointsSoFar(p) {
+  pointsSoFar(p, s) {
+    if (this.e.final) return this.e.final.scores[s]; // the final scoring's total, as the final tables say
     return p.vote_vp.reduce((a, b) => a + b, 0) + p.win_vp.reduce((a, b) => a + b, 0);
   }
 
@@ -379,10 +380,10 @@ class Board {
     return el("ul", { class: "dm-scores", "aria-label": t("Parties") }, this.v.seats.map((p, s) => tagged(el("li",
       { class: s === this.e.seat ? "mine" : "", "data-seat": String(s) },
       this.partyTag(s),
-      el("strong", { class: "dm-vp" }, t("{points} VP", { points: this.pointsSoFar(p) })),
+      el("strong", { class: "dm-vp" }, t("{points} VP", { points: this.pointsSoFar(p, s) })),
       el("span", { class: "dm-base" }, t("party base {n}", { n: p.party_base })),
       p.money === null || p.money === undefined ? null : el("span", { class: "dm-money" }, this.money(p.money))),
-    `score-${s}`, [this.pointsSoFar(p), p.party_base, p.money])));
+    `score-${s}`, [this.pointsSoFar(p, s), p.party_base, p.money])));
   }
 
   partyTable() {
@@ -398,7 +399,7 @@ class Board {
           t("Supply")].map((h) => this.columnHead(h)))),
         el("tbody", {}, v.seats.map((p, s) => {
           const info = players[s] || {};
-          const vp = this.pointsSoFar(p);
+          const vp = this.pointsSoFar(p, s);
           return tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),

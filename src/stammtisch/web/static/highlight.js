@@ -1,13 +1,10 @@
-// What just happened on the table: the pieces a move changed are marked (and briefly animated,
-// unless the reader prefers reduced motion) until later moves replace them.
+// What just happened on the table: the pieces the last move changed are marked (and briefly animated,
+// unless the reader prefers reduced motion) until a later move changes something (issue 25 defect 4:
+// only the last move, and nothing once the game is over).
 //
 // A board module tags what may change with tagged(node, key, data): `key` names the piece (stable
 // from one state to the next), `data` is what it shows, from the view.  The frame compares the tags
 // before and after each redraw (docs/web.md, "What just happened").
-
-// Bots move about twice a second: a change stays marked while the next moves come in, and is let go
-// only once a newer change arrives this long after it (a still table keeps its last marks).
-const HOLD_MS = 2500;
 
 /** Tags a piece for the highlight: the same key in two states with other data marks it changed. */
 export function tagged(node, key, data) {
@@ -28,7 +25,7 @@ function read(roots) {
 export class Highlighter {
   constructor() {
     this.before = new Map(); // key → data, as drawn before the redraw
-    this.marks = new Map(); // key → when its change arrived (ms)
+    this.marks = new Set(); // the keys the last move changed
     this.scope = null; // what the tags are comparable within (table and language)
   }
 
@@ -37,9 +34,10 @@ export class Highlighter {
     this.before = read(roots);
   }
 
-  /** After a redraw: marks the pieces whose data changed (the first drawing of a table or a language
-   * marks nothing); returns the keys changed by this redraw. */
-  mark(roots, scope) {
+  /** After a redraw: marks the pieces whose data this redraw changed, in place of the earlier marks (a
+   * redraw that changed nothing keeps them); marks nothing on the first drawing of a table or a
+   * language, nor once the game is `over`.  Returns the keys changed by this redraw. */
+  mark(roots, scope, over = false) {
     const now = read(roots);
     const changed = [];
     if (scope !== this.scope) {
@@ -48,12 +46,9 @@ export class Highlighter {
     } else if (this.before.size) {
       for (const [key, data] of now) if (this.before.get(key) !== data) changed.push(key);
     }
-    const at = performance.now();
-    if (changed.length) {
-      for (const [key, when] of this.marks) if (at - when > HOLD_MS) this.marks.delete(key);
-      for (const key of changed) this.marks.set(key, at);
-    }
-    const fresh = new Set(changed);
+    if (changed.length) this.marks = new Set(changed);
+    if (over) this.marks.clear();
+    const fresh = new Set(over ? [] : changed);
     for (const root of roots) {
       if (!root) continue;
       for (const node of root.querySelectorAll("[data-hl]")) {

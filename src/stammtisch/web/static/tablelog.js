@@ -6,6 +6,15 @@
 
 import { el, fill } from "./common.js";
 
+// A seat's step in a sealed decision (engine/sealed.py): the players list marks who has decided; the
+// log, which would fill with these lines, leaves them out (they stay in the record and the replay).
+export const SEALED_COMMITTED = "sealed_committed";
+
+/** Whether the log shows an entry. */
+function told(item) {
+  return !item.event || item.event.kind !== SEALED_COMMITTED;
+}
+
 /** One log entry: its sentence and the event it tells (null for an entry without one). */
 export function logItems(sentences, events) {
   return (sentences || []).map((text, i) => ({ text, event: (events || [])[i] || null }));
@@ -40,7 +49,8 @@ export class EventLog {
         panel.dataset.lang = lang;
         // role=log on a wrapper, not on the list: its entries stay list items (axe: listitem)
         list = el("ol", { class: "log-list" });
-        fill(panel, el("h2", { id: "log-title" }, t("Event log")), this.filters(t, seat),
+        fill(panel,
+          el("div", { class: "log-head" }, el("h2", { id: "log-title" }, t("Event log")), this.filters(t, seat)),
           el("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title", tabindex: "0" },
             list));
       } else {
@@ -53,8 +63,11 @@ export class EventLog {
     const keep = this.kept(items, seat, hooks);
     const start = this.filter === "all" ? this.shown : 0;
     const entries = [];
+    let number = items.slice(0, start).filter(told).length; // entries are numbered as the log shows them
     for (let i = start; i < items.length; i++) {
-      if (keep(i)) entries.push(this.entry(items, i, { t, hooks, view, ctx, onPanel }));
+      if (!told(items[i])) continue;
+      number += 1;
+      if (keep(i)) entries.push(this.entry(items, i, number, { t, hooks, view, ctx, onPanel }));
     }
     list.append(...entries);
     this.shown = items.length;
@@ -80,7 +93,7 @@ export class EventLog {
     return () => true;
   }
 
-  entry(items, i, { t, hooks, view, ctx, onPanel }) {
+  entry(items, i, number, { t, hooks, view, ctx, onPanel }) {
     const { text, event } = items[i];
     const look = (event && safely(() => hooks.decorate(event, view, ctx))) || {};
     const hasPanel = event && safely(() => hooks.opens(event, i, items));
@@ -94,7 +107,7 @@ export class EventLog {
       onclick: (e) => onPanel(i, e.currentTarget) }, t("Show results")) : null;
     // Numbers written out (not list markers, which the scroller clips from 100 on)
     return el("li", attrs,
-      el("span", { class: "log-no", "aria-hidden": "true" }, `${i + 1}.`),
+      el("span", { class: "log-no", "aria-hidden": "true" }, `${number}.`),
       el("span", { class: "log-icon", "aria-hidden": "true" }, look.icon || null),
       el("span", { class: "log-text" }, text),
       button);
@@ -117,6 +130,18 @@ export class EventLog {
     for (const button of panel.querySelectorAll(".log-filter")) {
       button.setAttribute("aria-pressed", String(button.dataset.filter === this.filter));
     }
+  }
+}
+
+/** A part of the panel that still scrolls sideways (a long name, a narrow phone) is a Tab stop named by
+ * the panel's title, so that the keyboard scrolls it too (issue 25 defect 5). */
+function reachableScrollers(panel) {
+  for (const node of panel.querySelectorAll("*")) {
+    const scrolls = ["auto", "scroll"].includes(getComputedStyle(node).overflowX);
+    if (!scrolls || node.scrollWidth <= node.clientWidth + 1) continue;
+    node.tabIndex = 0;
+    node.setAttribute("role", "region");
+    node.setAttribute("aria-labelledby", "results-title");
   }
 }
 
@@ -161,6 +186,7 @@ export class ResultPanel {
         el("button", { type: "button", class: "results-close secondary", onclick: () => this.hide() }, t("Close"))),
       content.body);
     node.hidden = false;
+    reachableScrollers(node);
     if (opener) node.querySelector("h2").focus();
   }
 
