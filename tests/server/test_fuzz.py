@@ -137,7 +137,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
         assert api.request("GET", "/api/health").status_code == 200  # the same connection goes on
 
     @FUZZ
-    @given(text=path_part, which=st.integers(0, 7))
+    @given(text=path_part, which=st.integers(0, 8))
     def paths_and_queries(text: str, which: int) -> None:
         part = quote(text, safe="")
         method, path, params = [
@@ -149,6 +149,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
             ("POST", f"/api/tables/{part}/actions", {}),
             ("GET", f"/api/tables/{tables.running}/replay", {"move": text, "lang": text}),
             ("GET", f"/api/tables/{part}/replay", {}),
+            ("GET", f"/static/{part}", {}),  # issue 26, security 3: /static/%00 was a 500
         ][which]
         response = api.request(method, path, tables.tokens[tables.seat], params=params, json={"x_": 1})
         assert response.status_code < 500, (path, params, response.status_code, response.text)
@@ -156,6 +157,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
 
     bodies()
     paths_and_queries()
+    assert api.request("GET", "/static/%00").status_code == 404  # issue 26, security 3 (not left to chance)
     assert tables.snapshot(cluster.api(1)) == before
 
 
