@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 import stat
@@ -259,3 +260,26 @@ def test_records_are_private(tmp_path: Path) -> None:
     path.chmod(0o644)
     Record(Header("glueckauf", 2, {}, 7, ["A", "B"])).save(path)  # saved again as the game goes on
     assert mode(path) == 0o600
+
+
+def test_leaving_for_good_voids_the_token_at_once(cluster: Cluster) -> None:
+    # issue 26, security 3: "Leave for good" could be undone with /back until the host re-invited, and the
+    # leaver's open socket went on showing the seat (the next player's hand included)
+    api, other = cluster.api(0), cluster.api(1)
+    table_id, _host, tokens = two_humans(api)
+    with cluster.ws(table_id, tokens[0], i=1) as ws:
+        ws.until(lambda m: m["type"] == "state")
+        api.ok("POST", f"/api/tables/{table_id}/away", tokens[0], json={"leave": True})
+        closing = ws.until(lambda m: m["type"] == "error")
+        assert closing["error"] == "wrong_token" and "left this game" in closing["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+        shown = [json.loads(frame) for frame in ws.frames]
+        assert not [m for m in shown if m["type"] == "state" and m["table"]["seats"][0]["standin"] == "left"]
+    for process in (api, other):
+        for method, path in (("POST", "back"), ("GET", "view"), ("POST", "away")):
+            refused = process.request(method, f"/api/tables/{table_id}/{path}", tokens[0], json={})
+            assert refused.status_code == 403 and refused.json()["error"] == "wrong_token", (path, refused.text)
+    assert api.ok("GET", f"/api/tables/{table_id}")["seats"][0]["standin"] == "left"  # still the stand-in's
+    assert api.view(table_id, tokens[1])["seat"] == 1  # the other player's token is untouched

@@ -509,7 +509,7 @@ async def table_socket(websocket: WebSocket) -> None:
         since = table.version if table.game is not None else -1
     else:
         since = table.entry_of(seat, since)
-    sub = hub.subscribe(table, seat, since)
+    sub = hub.subscribe(table, seat, since, token)
     deltas = wants_deltas(websocket)
     base: list[dict[str, Any] | None] = [None]  # the state the next delta patches (None: send a full state)
 
@@ -517,6 +517,9 @@ async def table_socket(websocket: WebSocket) -> None:
         while True:
             await sub.changed.wait()
             sub.changed.clear()
+            if (lost := hub.seat_lost(table, sub)) is not None:
+                await refuse(websocket, send, lost)
+                return
             message = hub.state_message(table, seat, sub.sent)
             sub.sent = table.version if table.game is not None else -1  # before the start: setup events next
             if base[0] is None:

@@ -66,6 +66,11 @@ def conflict(message: str) -> ApiError:
     return ApiError(409, "conflict", message)
 
 
+def left_the_game() -> ApiError:
+    return ApiError(403, "wrong_token", "you left this game for good: your token no longer holds the seat "
+                                        "(you may still watch without it)")
+
+
 _games: dict[str, Game[Any]] = {}
 
 
@@ -87,6 +92,7 @@ class Subscriber:
 
     seat: Seat | None
     sent: int  # the log entry up to which this connection has been told
+    token: str | None = None  # the token that holds ``seat`` (checked again before every push)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     last: str = ""  # the last state message sent
 
@@ -205,6 +211,11 @@ class LiveTable:
 
     def standin_kind(self) -> str:
         return self.row.standin or default_bot_kind(self.row.game)
+
+    def left_for_good(self, seat: Seat) -> bool:
+        """Its player left the game ("Leave for good"): the seat waits for the host's next invitation,
+        and the leaver's token no longer holds it (issue 26, security 3)."""
+        return self.standins.get(seat) == "left"
 
     def plays_itself(self, seat: Seat) -> bool:
         """A bot's seat or one a stand-in plays: the server moves for it."""
@@ -580,8 +591,8 @@ class Hub:
         for sub in table.subscribers:
             sub.changed.set()
 
-    def subscribe(self, table: LiveTable, seat: Seat | None, since: int) -> Subscriber:
-        sub = Subscriber(seat, since)
+    def subscribe(self, table: LiveTable, seat: Seat | None, since: int, token: str | None = None) -> Subscriber:
+        sub = Subscriber(seat, since, token)
         table.subscribers.add(sub)
         if seat is not None:
             table.watching[seat] += 1
@@ -793,7 +804,20 @@ class Hub:
         seat = table.seat_of(token)
         if seat is None:
             raise ApiError(403, "wrong_token", "that token holds no seat at this table")
+        if table.left_for_good(seat):
+            raise left_the_game()
         return seat
+
+    def seat_lost(self, table: LiveTable, sub: Subscriber) -> ApiError | None:
+        """Why a socket's token no longer holds the seat it watches (its player left the game for good,
+        or the seat went to somebody else), or None: such a socket is closed, never shown the seat again."""
+        if sub.seat is None:
+            return None
+        try:
+            self.seat_of(table, sub.token)
+        except ApiError as error:
+            return error
+        return None
 
     def viewer(self, table: LiveTable, token: str | None) -> Seat | None:
         """The seat a token holds, or None (a spectator) when there is no token."""
@@ -1016,6 +1040,8 @@ class Hub:
         """The seat's player takes the seat back from its stand-in."""
         async with table.lock:
             await self.refresh(table)
+            if table.left_for_good(seat):  # (a request that passed the token check before the leave)
+                raise left_the_game()
             if seat not in table.standins:
                 raise conflict("no stand-in plays your seat")
             while seat in table.standins:

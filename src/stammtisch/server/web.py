@@ -529,7 +529,7 @@ async def play_socket(websocket: WebSocket) -> None:
     assert since is not None
     full = since < 0 or table.game is None
     before = connected(table)
-    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version))
+    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version), token)
     watchers = _watchers.setdefault(table.id, set())
     watcher = Watcher(sub, send)
     watchers.add(watcher)
@@ -546,6 +546,9 @@ async def play_socket(websocket: WebSocket) -> None:
         while True:
             await sub.changed.wait()
             sub.changed.clear()
+            if (lost := hub.seat_lost(table, sub)) is not None:  # (issue 26: the seat is no longer this token's)
+                await refuse(websocket, send, lost)
+                return
             if first and table.game is not None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
