@@ -11,6 +11,7 @@ import stat
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -283,3 +284,28 @@ def test_leaving_for_good_voids_the_token_at_once(cluster: Cluster) -> None:
             assert refused.status_code == 403 and refused.json()["error"] == "wrong_token", (path, refused.text)
     assert api.ok("GET", f"/api/tables/{table_id}")["seats"][0]["standin"] == "left"  # still the stand-in's
     assert api.view(table_id, tokens[1])["seat"] == 1  # the other player's token is untouched
+
+
+def test_only_the_metrics_token_reads_the_metrics(tmp_path: Path) -> None:
+    # issue 26, security 3: anonymous /metrics let an outsider count the hidden steps of sealed decisions
+    # (the counters of actions minus the public move number)
+    token = secrets.token_urlsafe(24)
+    off = ServerProcess(tmp_path / "off").start()
+    try:
+        refused = httpx.get(off.url + "/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert refused.status_code == 403 and "STAMMTISCH_METRICS_TOKEN" in refused.json()["message"]
+    finally:
+        off.stop()
+    server = ServerProcess(tmp_path / "on", env={"STAMMTISCH_METRICS_TOKEN": token}).start()
+    try:
+        assert httpx.get(server.url + "/metrics").status_code == 401
+        for wrong in (token[:-1], token + "x", "x" * len(token)):
+            assert httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {wrong}"}).status_code == 403
+        page = httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert page.status_code == 200 and "stammtisch_http_requests_total" in page.text
+    finally:
+        server.stop()
+    assert token not in server.log.read_text()
+    short = ServerProcess(tmp_path / "short", env={"STAMMTISCH_METRICS_TOKEN": "guessable"})
+    with pytest.raises(RuntimeError, match="at least 16 characters"):
+        short.start()

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
                     client_header=args.client_header, gc_freeze=args.gc_freeze, gc_sweep=args.gc_sweep,
                     migrate=args.migrate, smtp=smtp_config(args), notify_delay=args.notify_delay,
-                    site_url=f"http://{args.host}:{args.port}",
+                    site_url=f"http://{args.host}:{args.port}", metrics_token=metrics_token(),
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
     prepare_schema(config, console)
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
@@ -165,6 +165,17 @@ def smtp_config(args: argparse.Namespace) -> Smtp | None:
     if args.smtp_user and not password:
         raise CliError(_("--smtp-user needs the password in the environment variable STAMMTISCH_SMTP_PASSWORD"))
     return Smtp(host, port, args.smtp_from, args.smtp_user, password, args.smtp_starttls, args.smtp_ssl)
+
+
+def metrics_token() -> str:
+    """The token that reads /metrics, from the environment (never a flag: command lines are visible to
+    every user of the machine); "": nobody reads them."""
+    from stammtisch.server.metrics import METRICS_TOKEN
+
+    token = os.environ.get(METRICS_TOKEN, "").strip()
+    if token and len(token) < 16:
+        raise CliError(_("{variable} must be at least 16 characters long").format(variable=METRICS_TOKEN))
+    return token
 
 
 def prepare_schema(config: Config, console: Console) -> None:

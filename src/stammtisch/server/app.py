@@ -64,7 +64,7 @@ def create_app(config: Config | None = None) -> Starlette:
             await hub.close()
 
     metrics = Metrics()
-    every = [*web_routes, *routes, Route("/metrics", metrics_endpoint(metrics))]
+    every = [*web_routes, *routes, Route("/metrics", metrics_endpoint(metrics, config.metrics_token))]
     templates = {route.endpoint: route.path for route in every if isinstance(route, (Route, WebSocketRoute))}
     return Starlette(routes=every, lifespan=lifespan, middleware=[
         Middleware(MetricsMiddleware, metrics=metrics, routes=templates), Middleware(SocketLimit, limits=limits)],

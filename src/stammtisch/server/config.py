@@ -81,6 +81,7 @@ class Config:
     smtp: Smtp | None = None
     notify_delay: float = 120.0
     site_url: str = ""
+    metrics_token: str = ""  # who sends it reads /metrics; "": nobody (server/metrics.py)
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -27,11 +28,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from stammtisch.engine.registry import games
+from stammtisch.server.messages import ApiError
 
 if TYPE_CHECKING:
     from stammtisch.server.tables import Hub, LiveTable
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+METRICS_TOKEN = "STAMMTISCH_METRICS_TOKEN"  # the environment variable with the token that reads /metrics
 METHODS = frozenset({"GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"})
 # What clients send and what the server sends on a table's socket (server/api.py, server/web.py).
 IN_KINDS = frozenset({"auth", "act", "undo", "hint", "ping", "leave", "claim"})
@@ -256,11 +259,29 @@ def _error_code(message: Message) -> str:
     return found.group(1) if found and found.group(1) in ERROR_CODES else "other"
 
 
-def metrics_endpoint(metrics: Metrics) -> Callable[[Request], Awaitable[Response]]:
+def metrics_endpoint(metrics: Metrics, token: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page for whoever sends the metrics token (``Authorization: Bearer …``), for nobody without
+    one: its counters move with every step, a hidden one of a sealed decision too (issue 26)."""
     async def endpoint(request: Request) -> Response:
+        refused = refusal(request.headers.get("authorization", ""), token)
+        if refused is not None:
+            raise refused
         return Response(metrics.page(), media_type=CONTENT_TYPE)
 
     return endpoint
+
+
+def refusal(authorization: str, token: str) -> ApiError | None:
+    """Why a request with this Authorization header may not read the metrics, or None."""
+    if not token:
+        return ApiError(403, "metrics_off", "metrics are off: start the server with the environment variable "
+                                            f"{METRICS_TOKEN} set and scrape with that token (docs/operations.md)")
+    scheme, _, given = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        return ApiError(401, "no_token", "the metrics need the metrics token (Authorization: Bearer …)")
+    if not hmac.compare_digest(given.strip().encode(), token.encode()):
+        return ApiError(403, "wrong_token", "that is not the metrics token")
+    return None
 
 
 class Health:
