@@ -224,10 +224,12 @@ def test_no_token_reaches_the_log(tmp_path: Path) -> None:
         server.stop()
     log = server.log.read_text()
     # issue #9 Tokens: with --log-level debug the access log and the WebSocket frames are logged, tokens masked
-    assert f"/api/tables/{table_id}/view" in log and "WebSocket" in log and '"type": "act"' in log, log[-3000:]
-    assert "[redacted]" in log
+    assert f"/api/tables/{table_id}/view" in log and "WebSocket" in log and "[redacted]" in log, log[-3000:]
     for secret in (host, anna, invitation["token"], ben):
         assert secret not in log and secret[:12] not in log
+    # issue 26, security 3: a frame is logged by its kind and size, never its text (the seats' actions and views)
+    assert re.search(r"< TEXT \[\d+ bytes\]", log) and re.search(r"> TEXT \[\d+ bytes\]", log), log[-3000:]
+    assert '"type": "act"' not in log and '"legal"' not in log and '"view"' not in log
 
 
 def mode(path: Path) -> int:

@@ -1121,7 +1121,8 @@ class Hub:
         try:
             action = decide(bot, table.match.game, table.match.state, seat, legal)
         except Exception:
-            log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
+            log.exception("%s bot at table %s seat %s failed; it plays a random legal action instead", kind, table.id,
+                          seat)  # (never the action: the log may not show a seat's secrets)
             return fallback
         return self._legal_or(fallback, action, table, seat, kind)
 
@@ -1129,8 +1130,8 @@ class Hub:
     def _legal_or(fallback: Action, action: Action, table: LiveTable, seat: Seat, kind: str) -> Action:
         assert table.match is not None
         if action not in table.match.legal_actions(seat):
-            log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
-                      seat, action, fallback)
+            log.error("%s bot at table %s seat %s chose an action that is not legal; it plays a random legal one "
+                      "instead", kind, table.id, seat)
             return fallback
         return action
 
