@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -14,6 +15,9 @@ from stammtisch.cli.common import CliError, game_titles
 from stammtisch.cli.database import add_database_options
 from stammtisch.i18n import N_, _
 from stammtisch.server.config import Config, Smtp
+
+if TYPE_CHECKING:
+    from stammtisch.server.holds import Hold
 
 
 def add_parser(commands: Any) -> None:
@@ -124,7 +128,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     migrate=args.migrate, smtp=smtp_config(args), notify_delay=args.notify_delay,
                     site_url=f"http://{args.host}:{args.port}", metrics_token=metrics_token(),
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
-    prepare_schema(config, console)
+    hold = prepare_database(config, console, migrate_command(args))
     where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
     text = (_("Stammtisch server on {url} — games in {where}, live updates through {redis}") if args.redis
             else _("Stammtisch server on {url} — games in {where}"))
@@ -133,7 +137,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     # takes tens of milliseconds, which every client waiting at that moment would feel.
     gc.set_threshold(50_000, 20, 100)
     gc.freeze()  # what is loaded by now (modules, texts) lives as long as the server: never scan it again
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
+    uvicorn.run(create_app(config, hold), host=args.host, port=args.port, log_level=args.log_level,
                 log_config=log_config(args.log_level, args.log_format),
                 http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
                 limit_concurrency=args.max_total_connections,
@@ -178,14 +182,41 @@ def metrics_token() -> str:
     return token
 
 
-def prepare_schema(config: Config, console: Console) -> None:
-    """Check (and upgrade) the schema before serving, so that a refusal is one clear line."""
+def prepare_database(config: Config, console: Console, command: str) -> Hold:
+    """Hold the database for this server (server/holds.py) and check (and upgrade) its schema before
+    serving, so that a refusal is one clear line; ``command`` upgrades the schema (named by a refusal)."""
+    from stammtisch.server.holds import DatabaseInUse, hold_for_serving
     from stammtisch.server.schema import SchemaError, prepare_url
 
+    def prepare(alone: bool) -> None:  # an upgrade only with the database alone (no other server on it)
+        found, now = prepare_url(config.database_url(), upgrade=config.migrate and alone, command=command)
+        if found.current != now or found.unversioned:
+            console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
+                old=found.current or "-", new=now))
+
     try:
-        found, now = prepare_url(config.database_url(), upgrade=config.migrate)
-    except SchemaError as error:
+        return hold_for_serving(config.database_url(), prepare)
+    except (SchemaError, DatabaseInUse) as error:
         raise CliError(str(error)) from None
-    if found.current != now or found.unversioned:
-        console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
-            old=found.current or "-", new=now))
+
+
+def migrate_command(args: argparse.Namespace) -> str:
+    """``stammtisch migrate`` of the same database as this server's (issue 26: without its --data-dir it
+    would upgrade, or create, another one)."""
+    if args.database:
+        return f"stammtisch migrate --database {shlex.quote(without_password(args.database))}"
+    if args.data_dir:
+        return f"stammtisch migrate --data-dir {shlex.quote(args.data_dir)}"
+    return "stammtisch migrate"
+
+
+def without_password(url: str) -> str:
+    """The URL with its password (if any) replaced by ***: a message may be seen by others."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    return parsed.render_as_string(hide_password=True) if parsed.password else url

@@ -36,6 +36,7 @@ from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.chat import TableChat, catch_up, remote_chat
 from stammtisch.server.config import Config
+from stammtisch.server.holds import Hold, hold_for_serving
 from stammtisch.server.keys import key_columns, key_hash, wrong_key
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
@@ -48,6 +49,7 @@ from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupt
 
 log = logging.getLogger("stammtisch.server")
 
+BOTS_ELSEWHERE = 10.0  # seconds before asking again whether another process still plays a table's bots
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]+")  # table ids are URL-safe tokens (secrets.token_urlsafe)
 
 # Options naming files on the server's disk: a network client may not choose them.
@@ -403,8 +405,12 @@ def table_info(row: TableRow, seat_rows: list[SeatRow]) -> dict[str, Any]:
 class Hub:
     """Everything one server process knows: the store, the broker, the cached live tables."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, hold: Hold | None = None) -> None:
         self.config = config
+        self.hold = hold  # the database, held while this process serves it (server/holds.py)
+        self._bot_tables: set[str] = set()  # tables whose bots (and stand-ins) this process plays
+        self._elsewhere: dict[str, float] = {}  # tables another process played when last asked → ask again after
+        self._letting_go: set[asyncio.Task[None]] = set()
         self.thinkers = Thinkers(config.bot_workers, config.bot_timeout)
         self.store = Store(config.database_url())
         self.broker = make_broker(config.redis)
@@ -417,6 +423,8 @@ class Hub:
         self.notifier = Notifier(self, config.smtp) if config.smtp is not None else None
 
     async def open(self) -> None:
+        if self.hold is None:  # (``serve`` holds it before: its refusal is a clear line)
+            self.hold = await asyncio.to_thread(hold_for_serving, self.store.url, lambda alone: None)
         await self.store.open(self.config.migrate)
         await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
         await self.broker.start(self.on_remote_change, lambda table_id: remote_chat(self, table_id))
@@ -434,15 +442,13 @@ class Hub:
 
     async def _watch_clocks(self) -> None:
         """Every ``clock_tick`` seconds: a stand-in for each seat whose time has run out, in the timed
-        tables this process holds; now and then it looks for timed tables other processes started.
-        The deadlines come from stored times, so after a restart the overdue seats are found at once."""
+        tables this process holds; now and then it looks for tables whose bots nobody plays.  The
+        deadlines come from stored times, so after a restart the overdue seats are found at once."""
         ticks = 0
         while True:
             try:
-                if ticks % 60 == 59:
-                    for table_id in await self.store.running_with_bots():
-                        if table_id not in self.tables:
-                            self.kick_bots(await self.get(table_id))
+                if ticks % 15 == 14:
+                    await self._play_unplayed_bots()
                 now = time.time()
                 for table in [t for t in self.tables.values() if t.overdue(now)]:
                     for seat in table.overdue(now):
@@ -451,6 +457,17 @@ class Hub:
                 log.exception("watching the clocks")
             ticks += 1
             await asyncio.sleep(self.config.clock_tick)
+
+    async def _play_unplayed_bots(self) -> None:
+        """The running tables with bots or stand-ins that no process plays: started by another process,
+        or played by one that has ended (its claims ended with it)."""
+        self._elsewhere.clear()
+        for table_id in await self.store.running_with_bots():
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.kick_bots(table)
+            elif await self._plays_bots(table_id):
+                self.kick_bots(await self.get(table_id))
 
     async def _poll(self, every: float = 2.0) -> None:
         """With several processes: re-read the watched tables now and then, in case a live update
@@ -482,6 +499,8 @@ class Hub:
         await self.broker.close()
         await self.store.close()
         self.thinkers.close()
+        if self.hold is not None:
+            self.hold.close()
 
     # Loading and catching up.
 
@@ -511,6 +530,7 @@ class Hub:
                 break
             if other is not table and not other.busy():
                 del self.tables[other.id]
+                self._let_go_of_bots(other.id)
                 excess -= 1
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -1067,6 +1087,35 @@ class Hub:
             table.bot_task = asyncio.create_task(self._bot_loop(table))
 
     async def _bot_loop(self, table: LiveTable) -> None:
+        if not await self._plays_bots(table.id):
+            return  # another process plays them (issue 26: both played every stand-in, one lost every race)
+        try:
+            await self._play_bots(table)
+        finally:
+            if table.status != "running":
+                self._let_go_of_bots(table.id)
+
+    async def _plays_bots(self, table_id: str) -> bool:
+        """Whether this process plays the table's bots and stand-ins: of several processes, the first to
+        claim the table does until it forgets the table or the game ends (or the process ends)."""
+        if table_id not in self._bot_tables:
+            if self._elsewhere.get(table_id, 0.0) > time.monotonic():  # (not asked again at every move)
+                return False
+            if self.hold is None or not await asyncio.to_thread(self.hold.take_table, table_id):
+                self._elsewhere[table_id] = time.monotonic() + BOTS_ELSEWHERE
+                return False
+            self._elsewhere.pop(table_id, None)
+            self._bot_tables.add(table_id)
+        return True
+
+    def _let_go_of_bots(self, table_id: str) -> None:
+        if table_id in self._bot_tables and self.hold is not None:
+            self._bot_tables.discard(table_id)
+            task = asyncio.ensure_future(asyncio.to_thread(self.hold.release_table, table_id))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
+
+    async def _play_bots(self, table: LiveTable) -> None:
         failures = 0
         while table.status == "running" and table.game is not None and not self._closing:
             seats = [s for s in table.game.to_act(table.state) if table.plays_itself(s)]
