@@ -212,7 +212,17 @@ class LiveTable:
         self._forget_views()
 
     def standin_kind(self) -> str:
-        return self.row.standin or default_bot_kind(self.row.game)
+        return self.row.standin or (default_bot_kind(self.row.game) if self.installed else "")
+
+    @property
+    def installed(self) -> bool:
+        """Whether this server has the table's game (a table outlives an uninstalled game: its record)."""
+        return self.row.game in games()
+
+    def require_game(self) -> None:
+        if not self.installed:
+            raise conflict(f"this server no longer has the game {self.row.game!r}: the table can only be "
+                           "looked at, and its record downloaded")
 
     def left_for_good(self, seat: Seat) -> bool:
         """Its player left the game ("Leave for good"): the seat waits for the host's next invitation,
@@ -540,7 +550,7 @@ class Hub:
         if found is None:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
-        if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
+        if table.status == INTERRUPTED or not table.installed:  # its rules are gone: its record, never a board
             table.kept_moves = moves_in_force(await self.store.moves(table_id))
         elif table.status != "open":
             table.begin()
@@ -566,7 +576,7 @@ class Hub:
             table.row.status, table.match = row.status, None
             self.wake(table)
             return True
-        if table.game is None and row.status != "open":
+        if table.game is None and row.status != "open" and table.installed:
             table.row.status = row.status
             table.row.started = row.started
             table.begin()
@@ -789,6 +799,7 @@ class Hub:
 
     async def add_bot(self, table: LiveTable, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
         self.check_host(table, token)
+        table.require_game()
         seat = get_field(body, "seat", int)
         kind = get_field(body, "kind", str, bot_kinds(table.row.game)[0])
         if kind not in bot_kinds(table.row.game):
@@ -808,6 +819,7 @@ class Hub:
 
     async def begin_game(self, table: LiveTable) -> None:
         """Start an open table whose seats are all taken (call with its lock held)."""
+        table.require_game()
         try:
             await self.store.start(table.id, table.row.players, rules_version(table.row.game))
             table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules

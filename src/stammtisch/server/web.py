@@ -176,12 +176,12 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
     """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
     (``sentences`` when they are already written)."""
     view = message.get("view")
+    if view is None:  # (no board: not started, over without its rules, or a game this server no longer has)
+        message["labels"], message["sentences"] = [], []
+        return message
     text = describer(table.row.game)
     with i18n.using_language(lang):
         names = table.shown_names()
-        if view is None:
-            message["labels"], message["sentences"] = [], []
-            return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
         message["sentences"] = sentences if sentences is not None else [
             by_standin(sentence(text, Event(e["kind"], e["params"]), view, names), "standin" in e)
