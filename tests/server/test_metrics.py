@@ -82,6 +82,9 @@ def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> Non
                                                                                 "stammtisch_db_transaction_seconds_count")
         assert total(after, "stammtisch_tables_in_memory") >= 2
         assert total(after, "stammtisch_websockets") == 0
+        # issue 26, item 7: the process's own CPU time and memory, from prometheus_client's process collector
+        assert re.search(r"^process_cpu_seconds_total [0-9.e+]+$", page.text, re.M)
+        assert re.search(r"^process_resident_memory_bytes [0-9.e+]+$", page.text, re.M)
         assert table_id not in page.text and human_table not in page.text
         health = httpx.get(server.url + "/api/health")
         assert health.status_code == 200 and health.json() == {"ok": True, "database": "ok", "redis": "off"}

@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, ProcessCollector, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import text
@@ -93,6 +93,7 @@ class Metrics:
         self.actions_of, self.thinking_of = Children(self.actions), Children(self.thinking)
         self.commits_of = Children(self.commits)
         r.register(_Live(self))
+        ProcessCollector(registry=r)  # the process's CPU seconds, memory, open files (process_*; on Linux)
         self._page: tuple[float, bytes] = (0.0, b"")
 
     def page(self) -> bytes:
