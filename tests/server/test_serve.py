@@ -86,3 +86,11 @@ def test_a_redis_outage_is_logged_when_it_begins_and_ends(caplog: pytest.LogCapt
     lines = [record.getMessage() for record in caplog.records]
     assert len(lines) == 2 and "Redis does not answer" in lines[0] and "answers again" in lines[1], lines
     assert not [record for record in caplog.records if record.exc_info]
+
+
+def test_the_test_client_is_one_starlette_does_not_deprecate() -> None:
+    # issue 26, item 7: the test suite's only warning was Starlette's deprecation of its httpx test client
+    # (it wants httpx2: the dev extra installs it)
+    imported = subprocess.run([sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert imported.returncode == 0, imported.stderr[-2000:]
