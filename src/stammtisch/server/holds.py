@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -33,6 +34,7 @@ TABLE_BOTS = 0x53744274  # two-key form with hashtext(table id): the process tha
 
 
 T = TypeVar("T")
+log = logging.getLogger("stammtisch.server")
 
 
 class DatabaseInUse(Exception):
@@ -95,24 +97,39 @@ class AdvisoryHold:
     def __init__(self, url: str) -> None:
         import psycopg
 
+        self.url = url
         self.where = url.split("@")[-1]  # (never a password in a message)
         self._conn = psycopg.connect(url, autocommit=True)
+        self._serving = False  # holding the data lock shared, as a server
 
     def _ask(self, sql: str, *params: Any) -> Any:
+        if self._conn.broken:  # PostgreSQL restarted: the locks ended with the old connection
+            self._reconnect()
         row = self._conn.execute(sql, params).fetchone()
         return None if row is None else row[0]
 
+    def _reconnect(self) -> None:
+        import psycopg
+
+        self.close()
+        self._conn = psycopg.connect(self.url, autocommit=True)
+        if self._serving and not self.take(False, SERVING):
+            log.error("the database %s is held by a restore or a migration while this server runs", self.where)
+
     def take(self, alone: bool, what: str) -> bool:
         function = "pg_try_advisory_lock" if alone else "pg_try_advisory_lock_shared"
-        return bool(self._ask(f"SELECT {function}(%s)", DATA_LOCK))
+        taken = bool(self._ask(f"SELECT {function}(%s)", DATA_LOCK))
+        self._serving = self._serving or (taken and not alone and what == SERVING)
+        return taken
 
     def share(self) -> None:
         """Taken alone to prepare the schema; now shared with the other servers (never let go between)."""
         self._ask("SELECT pg_advisory_lock_shared(%s)", DATA_LOCK)
         self._ask("SELECT pg_advisory_unlock(%s)", DATA_LOCK)
+        self._serving = True
 
     def servers(self) -> bool:
-        if not self.take(False, SERVING):  # somebody holds it alone: a restore, a migrate, a server upgrading
+        if not self.take(False, "a look"):  # somebody holds it alone: a restore, a migrate, a server upgrading
             return False
         self._ask("SELECT pg_advisory_unlock_shared(%s)", DATA_LOCK)
         return True
@@ -124,7 +141,8 @@ class AdvisoryHold:
         return bool(self._ask("SELECT pg_try_advisory_lock(%s, hashtext(%s))", TABLE_BOTS, table_id))
 
     def release_table(self, table_id: str) -> None:
-        self._ask("SELECT pg_advisory_unlock(%s, hashtext(%s))", TABLE_BOTS, table_id)
+        with contextlib.suppress(Exception):  # (a connection that broke has let go of it already)
+            self._ask("SELECT pg_advisory_unlock(%s, hashtext(%s))", TABLE_BOTS, table_id)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -1113,12 +1113,20 @@ class Hub:
         if table_id not in self._bot_tables:
             if self._elsewhere.get(table_id, 0.0) > time.monotonic():  # (not asked again at every move)
                 return False
-            if self.hold is None or not await asyncio.to_thread(self.hold.take_table, table_id):
+            if self.hold is None or not await self._claim_bots(table_id):
                 self._elsewhere[table_id] = time.monotonic() + BOTS_ELSEWHERE
                 return False
             self._elsewhere.pop(table_id, None)
             self._bot_tables.add(table_id)
         return True
+
+    async def _claim_bots(self, table_id: str) -> bool:
+        assert self.hold is not None
+        try:
+            return await asyncio.to_thread(self.hold.take_table, table_id)
+        except Exception as error:  # the claim cannot be asked for: play (a move is committed once all the same)
+            log.warning("claiming the bots of table %s: %s", table_id, error)
+            return True
 
     def _let_go_of_bots(self, table_id: str) -> None:
         if table_id in self._bot_tables and self.hold is not None:
