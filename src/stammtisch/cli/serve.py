@@ -15,7 +15,7 @@ from rich.console import Console
 from stammtisch.cli.common import CliError, game_titles
 from stammtisch.cli.database import add_database_options
 from stammtisch.i18n import N_, _
-from stammtisch.server.config import Config, Smtp
+from stammtisch.server.config import Config, Smtp, without_password
 
 if TYPE_CHECKING:
     from stammtisch.server.holds import Hold
@@ -250,15 +250,3 @@ def migrate_command(args: argparse.Namespace) -> str:
     if args.data_dir:
         return f"stammtisch migrate --data-dir {shlex.quote(args.data_dir)}"
     return "stammtisch migrate"
-
-
-def without_password(url: str) -> str:
-    """The URL with its password (if any) replaced by ***: a message may be seen by others."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return url
-    return parsed.render_as_string(hide_password=True) if parsed.password else url

@@ -95,3 +95,15 @@ class Config:
             if url.startswith(plain):
                 return driver + url[len(plain):]
         return url
+
+
+def without_password(url: str) -> str:
+    """The URL with its password (if any) replaced by ***: a message may be seen by others."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    return parsed.render_as_string(hide_password=True) if parsed.password else url

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from stammtisch.files import PRIVATE_FILE, private_dir
+from stammtisch.server.config import without_password
 
 SERVING = "stammtisch serve"  # what a server writes into the lock file
 DATA_LOCK = 0x53746448  # PostgreSQL advisory lock (single key): held shared by servers, alone by restore/migrate
@@ -98,7 +99,7 @@ class AdvisoryHold:
         import psycopg
 
         self.url = url
-        self.where = url.split("@")[-1]  # (never a password in a message)
+        self.where = without_password(url)  # (never a password in a message)
         self._conn = psycopg.connect(url, autocommit=True)
         self._serving = False  # holding the data lock shared, as a server
 
