@@ -131,7 +131,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     metrics_token=metrics_token(),
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
     hold = prepare_database(config, console, migrate_command(args))
-    listener = listen_on(args.host, args.port)  # before the server is announced: a busy port is one clear line
+    try:
+        listener = listen_on(args.host, args.port)  # before the server is announced: a busy port is one clear line
+    except CliError:
+        hold.close()
+        raise
     port = listener.getsockname()[1]
     config.site_url = f"http://{args.host}:{port}"
     where = without_password(args.database or config.database_url().removeprefix("sqlite+aiosqlite:///"))
