@@ -10,7 +10,7 @@ from rich.console import Console
 
 from stammtisch.cli.common import CliError
 from stammtisch.i18n import _
-from stammtisch.server.config import Config
+from stammtisch.server.config import Config, without_password
 
 
 def add_database_options(parser: argparse.ArgumentParser) -> None:
@@ -99,7 +99,7 @@ def restore(args: argparse.Namespace, console: Console) -> int:
         found, kept = backups.restore(Path(args.file), url)
     except backups.BackupError as error:
         raise CliError(str(error)) from None
-    database = backups.sqlite_path(url) or args.database
+    database = backups.sqlite_path(url) or without_password(args.database)
     console.print(_("Restored {file} into {database} (schema revision {revision}).").format(
         file=args.file, database=database, revision=found.current), markup=False)
     if kept is not None:
