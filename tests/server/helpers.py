@@ -43,9 +43,10 @@ class ServerProcess:
 
     def __init__(self, data_dir: Path, database: str | None = None, redis: str | None = None,
                  bot_delay: float = 0.0, port: int | None = None, limits: list[str] | None = None,
-                 log_level: str = "warning", extra: tuple[str, ...] = ()) -> None:
+                 log_level: str = "warning", extra: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
         self.data_dir, self.database, self.redis, self.bot_delay = data_dir, database, redis, bot_delay
         self.log_level, self.extra = log_level, extra
+        self.env = {**os.environ, **(env or {})}
         # Tests create many tables from one address: per-client limits far above what they do,
         # unless a test checks the limits themselves.
         self.limits = LOOSE_LIMITS if limits is None else limits
@@ -64,7 +65,7 @@ class ServerProcess:
             args += ["--redis", self.redis]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env=self.env)
         deadline = time.monotonic() + 90  # a bound for a busy machine, not a speed requirement
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.helpers import Api, ServerProcess
+from stammtisch.server.holds import hold_alone
+from tests.server.helpers import Api, ServerProcess, free_port
 from tests.server.test_rules_versions import advance
 from tests.server.test_upgrade import stammtisch
 from tests.server.upgrades import empty_database, write_release
@@ -100,3 +104,91 @@ def test_the_documented_pg_dump_round_trip_keeps_the_games(tmp_path: Path) -> No
         with engine.connect() as conn:
             assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
         engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_restore_and_migrate_are_refused_while_a_server_uses_the_database(tmp_path: Path, backend: str) -> None:
+    # issue 26, item 5: `stammtisch restore` ran under a running server and corrupted two tables
+    # ("log entry 284 after 106"); it is refused while any server holds the data, and changes nothing
+    with empty_database(backend, tmp_path / "db") as url:
+        where = ["--data-dir", str(tmp_path / "db")] if backend == "sqlite" else ["--database", url]
+        saved = tmp_path / "saved.backup"
+        server = ServerProcess(tmp_path / "db", None if backend == "sqlite" else url).start()
+        api = Api(server.url)
+        rng = random.Random(26)
+        try:
+            table_id, _host, tokens = api.table("glueckauf", 2)
+            advance(api, table_id, tokens, 4, rng)
+            assert stammtisch("backup", str(saved), *where).returncode == 0  # a backup runs beside the server
+            advance(api, table_id, tokens, 4, rng)
+            before = api.view(table_id)
+            for command in (("restore", str(saved)), ("migrate",)):
+                refused = stammtisch(*command, *where)
+                assert refused.returncode == 2 and "server is using the database" in refused.stderr, refused
+                assert "Traceback" not in refused.stderr
+            assert api.view(table_id) == before  # nothing changed: the game goes on
+            advance(api, table_id, tokens, 2, rng)
+        finally:
+            server.stop()
+        restored = stammtisch("restore", str(saved), *where)  # the server stopped: now it may
+        assert restored.returncode == 0, restored
+        server.start()
+        try:
+            assert api.view(table_id)["move_no"] < before["move_no"]  # back at the backup's moment
+        finally:
+            server.stop()
+
+
+def test_a_second_server_on_one_sqlite_database_is_refused(tmp_path: Path) -> None:
+    # issue 26: SQLite serves one process; a second one (or a restore) on the same file is refused
+    server = ServerProcess(tmp_path).start()
+    try:
+        second = subprocess.run([sys.executable, "-m", "stammtisch", "serve", "--data-dir", str(tmp_path), "--port",
+                                 str(free_port())], capture_output=True, text=True, timeout=60, check=False)
+        assert second.returncode == 2 and "server is using the database" in second.stderr, second
+        assert f"process {server.proc.pid if server.proc else ''}" in second.stderr
+    finally:
+        server.stop()
+
+
+def test_two_migrations_of_one_sqlite_database_at_once_both_end_well(tmp_path: Path) -> None:
+    # issue 26, item 7: two processes migrating one SQLite database at once could die with a raw traceback
+    commands = [subprocess.Popen([sys.executable, "-m", "stammtisch", "migrate", "--data-dir", str(tmp_path)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    results = [(command.wait(120), *command.communicate()) for command in commands]
+    assert [code for code, _out, _err in results] == [0, 0, 0], results
+    assert stammtisch("migrate", "--check", "--data-dir", str(tmp_path)).returncode == 0
+    # While one holds the database (as a migration does), the other waits for it instead of migrating too
+    other = tmp_path / "other"
+    hold = hold_alone(f"sqlite:///{other / 'stammtisch.db'}", "a test")
+    waiting = subprocess.Popen([sys.executable, "-m", "stammtisch", "migrate", "--data-dir", str(other)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(3)  # (long enough for the command to start; it must not have touched the database)
+        assert waiting.poll() is None and not (other / "stammtisch.db").exists()
+    finally:
+        hold.close()
+    assert waiting.wait(120) == 0, waiting.communicate()
+
+
+def test_a_backup_is_one_file_and_a_missing_directory_a_clear_refusal(tmp_path: Path) -> None:
+    # issue 26, item 5: a backup into a missing directory ended in a traceback, and every backup left
+    # .partial-wal and .partial-shm files beside it
+    data = tmp_path / "data"
+    server = ServerProcess(data).start()
+    try:
+        api = Api(server.url)
+        api.table("glueckauf", 2)
+        missing = stammtisch("backup", str(tmp_path / "nowhere" / "saved.db"), "--data-dir", str(data))
+        assert missing.returncode == 2 and "there is no directory" in missing.stderr, missing
+        assert "Traceback" not in missing.stderr and not (tmp_path / "nowhere").exists()
+        backups = tmp_path / "backups"
+        backups.mkdir()
+        assert stammtisch("backup", str(backups / "saved.db"), "--data-dir", str(data)).returncode == 0
+        assert [p.name for p in backups.iterdir()] == ["saved.db"]
+        with sqlite3.connect(backups / "saved.db") as copy:
+            assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    finally:
+        server.stop()
+    assert stammtisch("restore", str(backups / "saved.db"), "--data-dir", str(data)).returncode == 0
+    assert sorted(p.name for p in data.iterdir() if "before-restore" in p.name) == ["stammtisch.db.before-restore"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.server.helpers import Api, Cluster, Ws
+from tests.server.helpers import Api, Cluster, ServerProcess, Ws
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -137,7 +138,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
         assert api.request("GET", "/api/health").status_code == 200  # the same connection goes on
 
     @FUZZ
-    @given(text=path_part, which=st.integers(0, 9))
+    @given(text=path_part, which=st.integers(0, 10))
     def paths_and_queries(text: str, which: int) -> None:
         part = quote(text, safe="")
         method, path, params = [
@@ -151,6 +152,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
             ("GET", f"/api/tables/{part}/replay", {}),
             ("GET", f"/api/tables/{tables.running}/replay/seat", {"lang": text}),  # a seat's own (issue 25)
             ("GET", f"/api/tables/{part}/replay/seat", {}),
+            ("GET", f"/static/{part}", {}),  # issue 26, security 3: /static/%00 was a 500
         ][which]
         response = api.request(method, path, tables.tokens[tables.seat], params=params, json={"x_": 1})
         assert response.status_code < 500, (path, params, response.status_code, response.text)
@@ -158,6 +160,7 @@ def test_fuzz_http(cluster: Cluster, tables: Tables) -> None:
 
     bodies()
     paths_and_queries()
+    assert api.request("GET", "/static/%00").status_code == 404  # issue 26, security 3 (not left to chance)
     assert tables.snapshot(cluster.api(1)) == before
 
 
@@ -192,3 +195,25 @@ def test_fuzz_websocket(cluster: Cluster, tables: Tables, socket: str) -> None:
 
         messages()
     assert tables.snapshot(cluster.api(1)) == before
+
+
+def test_an_anonymous_chat_read_is_one_bounded_page(tmp_path: Path) -> None:
+    # issue 26, security 3: a table's whole chat (up to 4 MB) was one anonymous, unpaginated GET
+    server = ServerProcess(tmp_path, extra=("--chat-messages", "1000", "--chat-max", "300")).start()
+    try:
+        api = Api(server.url)
+        table_id, _host, tokens = api.table("glueckauf", 2)
+        for n in range(250):
+            api.ok("POST", f"/api/tables/{table_id}/chat", tokens[n % 2], json={"text": f"message {n}"})
+        first = api.ok("GET", f"/api/tables/{table_id}/chat")  # anybody may read: one page of 100
+        assert [m["no"] for m in first["messages"]] == list(range(100)) and first["next"] == 100
+        pages, after = [], 0
+        while after is not None:
+            page = api.ok("GET", f"/api/tables/{table_id}/chat", params={"after": after, "limit": 200})
+            pages.append(len(page["messages"]))
+            after = page["next"]
+        assert pages == [200, 50]
+        for limit in ("0", "201", "-1", "x"):
+            assert api.request("GET", f"/api/tables/{table_id}/chat", params={"limit": limit}).status_code == 400
+    finally:
+        server.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import time
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from stammtisch.games import make_game
 from tests.server.helpers import Api, Cluster, ServerProcess, wait_finished
 from tests.server.test_secrets import contains_run, deck_secrets
 
+METRICS_TOKEN = secrets.token_urlsafe(24)  # who sends it reads /metrics (issue 26)
 SAMPLE = re.compile(r"^(stammtisch_[a-z_]+)(\{.*\})? ([0-9.e+-]+)$")
 
 
@@ -33,11 +35,16 @@ def total(found: dict[str, float], name: str, **labels: str) -> float:
     return sum(v for k, v in found.items() if k.split("{")[0] == name and all(w in k for w in wanted))
 
 
+def scrape(server: ServerProcess) -> httpx.Response:
+    return httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+
+
 def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, bot_delay=0.002, log_level="info", extra=("--log-format", "json")).start()
+    server = ServerProcess(tmp_path, bot_delay=0.002, log_level="info", extra=("--log-format", "json"),
+                           env={"STAMMTISCH_METRICS_TOKEN": METRICS_TOKEN}).start()
     api = Api(server.url)
     try:
-        before = samples(httpx.get(server.url + "/metrics").text)
+        before = samples(scrape(server).text)
         bots = {0: "random", 1: "heuristic", 2: "random"}
         table_id, host, _ = api.table("diemacher", 3, bots=bots)
         human_table, human_host = api.create("glueckauf", 2)
@@ -50,11 +57,11 @@ def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> Non
             ws.send({"type": "act", "action": ["no_such_move"], "move_no": 0})
             assert ws.reply()["error"] == "conflict"  # the game has not started
             time.sleep(1.1)  # the page is built at most once a second
-            during = samples(httpx.get(server.url + "/metrics").text)
+            during = samples(scrape(server).text)
             assert total(during, "stammtisch_websockets") == 1
         wait_finished(api, table_id, timeout=300)
         time.sleep(1.1)
-        page = httpx.get(server.url + "/metrics")
+        page = scrape(server)
         assert page.headers["content-type"].startswith("text/plain")
         after = samples(page.text)
         # Counters moved between the scrapes, by route template (never a table id) and kind.
@@ -75,6 +82,9 @@ def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> Non
                                                                                 "stammtisch_db_transaction_seconds_count")
         assert total(after, "stammtisch_tables_in_memory") >= 2
         assert total(after, "stammtisch_websockets") == 0
+        # issue 26, item 7: the process's own CPU time and memory, from prometheus_client's process collector
+        assert re.search(r"^process_cpu_seconds_total [0-9.e+]+$", page.text, re.M)
+        assert re.search(r"^process_resident_memory_bytes [0-9.e+]+$", page.text, re.M)
         assert table_id not in page.text and human_table not in page.text
         health = httpx.get(server.url + "/api/health")
         assert health.status_code == 200 and health.json() == {"ok": True, "database": "ok", "redis": "off"}
@@ -85,7 +95,8 @@ def test_metrics_move_during_bot_games_and_hold_no_secret(tmp_path: Path) -> Non
     entries = [json.loads(line) for line in lines if line.startswith("{")]
     assert entries and any("/api/tables" in e["message"] for e in entries)  # access lines, as JSON
     assert all({"time", "level", "logger", "message"} <= set(e) for e in entries)
-    assert_no_secrets(page.text + logged, [host, human_host, token, invite["token"]], tmp_path, table_id)
+    assert_no_secrets(page.text + logged, [host, human_host, token, invite["token"], METRICS_TOKEN], tmp_path,
+                      table_id)
 
 
 def assert_no_secrets(text: str, tokens: list[str], data: Path, table_id: str) -> None:

@@ -5,6 +5,7 @@ seat back."""
 from __future__ import annotations
 
 import random
+import secrets
 import sqlite3
 import time
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from stammtisch.engine.record import parse_record
 from tests.server.conftest import services_up
 from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, Cluster, ServerProcess, wait_for
+from tests.server.test_metrics import samples, total
 
 TICK = ("--clock-tick", "0.1")
 
@@ -315,3 +317,35 @@ def test_players_moving_at_their_deadline_in_one_process_race_the_claims_of_anot
     finally:
         for server in servers:
             server.stop()
+
+
+def test_with_two_processes_one_plays_a_tables_stand_ins(tmp_path: Path) -> None:
+    # issue 26, security 3: with two processes both played every stand-in (every move was chosen twice,
+    # one of them lost every race) and one logged "stops after 21 failed moves"
+    if not services_up():
+        if IN_CI:
+            pytest.fail("PostgreSQL and Redis must run in CI (.ci/run starts them)")
+        pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
+    token = secrets.token_urlsafe(24)
+    servers = [ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, env={"STAMMTISCH_METRICS_TOKEN": token}).start()
+               for _ in range(2)]
+    try:
+        apis = [Api(server.url) for server in servers]
+        games = []
+        for n in range(2):
+            table_id, _host, tokens = create(apis[n], None, {}, standin="random")
+            for seat, token_of_seat in tokens.items():  # each player asks through another process
+                apis[seat].ok("POST", f"/api/tables/{table_id}/away", token_of_seat, json={})
+            games.append(table_id)
+        for table_id in games:
+            wait_for(lambda t=table_id: apis[0].view(t)["status"] == "finished", "the end", 180)
+        made = sum(len(parse_record(apis[0].request("GET", f"/api/tables/{t}/record").text).standins) for t in games)
+        time.sleep(1.1)  # (the metrics page is built at most once a second)
+        chosen = sum(total(samples(api.request("GET", "/metrics", token).text), "stammtisch_bot_think_seconds_count")
+                     for api in apis)
+        assert chosen == made, (chosen, made)  # each stand-in's move chosen once, by one process
+    finally:
+        for server in servers:
+            server.stop()
+    for server in servers:
+        assert "failed moves" not in server.log.read_text()

@@ -6,6 +6,7 @@ of the current rules go on."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from stammtisch.games import make_game
 from stammtisch.server.schema import sync_url
 from stammtisch.server.store import MoveRow, TableRow
 from stammtisch.server.upgrade import moves_in_force, replays
-from tests.server.helpers import Api, ServerProcess
+from tests.server.helpers import Api, Cluster, ServerProcess, Ws, finished, two_humans
 from tests.server.upgrades import empty_database
 
 
@@ -104,3 +105,46 @@ def test_a_log_that_no_longer_replays_under_rules_declared_compatible_is_not_rep
 def test_take_backs_leave_the_moves_in_force() -> None:
     entries = [MoveRow(1, 0, ["a"]), MoveRow(2, 1, ["b"]), MoveRow(3, 1, None), MoveRow(4, 1, ["c"])]
     assert moves_in_force(entries) == [(0, ("a",)), (1, ("c",))]
+
+
+def test_tables_of_a_game_no_longer_installed_answer_without_a_board(tmp_path: Path) -> None:
+    # issue 26, item 7: a table whose game is no longer installed answered 500, and so did the whole
+    # ?status=interrupted list
+    server = ServerProcess(tmp_path).start()
+    api = Api(server.url)
+    try:
+        running, _host, tokens = api.table("glueckauf", 2)
+        advance(api, running, tokens, 3, random.Random(26))
+        done, _done_host, done_tokens = two_humans(api)
+        finished(api, done_tokens, done)
+        waiting, host = api.create("glueckauf", 2)
+        api.join(waiting, 0, "Anna")
+    finally:
+        server.stop()
+    with sqlite3.connect(tmp_path / "stammtisch.db") as db:  # as if the game had been uninstalled
+        db.execute("UPDATE stammtisch_tables SET game = 'schafkopf'")
+    server.start()
+    try:
+        info = api.ok("GET", f"/api/tables/{running}")
+        assert info["status"] == "interrupted" and info["interrupted"]["now"] is None
+        listed = {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "interrupted"})["tables"]}
+        assert running in listed
+        assert {t["id"] for t in api.ok("GET", "/api/tables", params={"status": "open,running,finished"})["tables"]} \
+            >= {done, waiting}
+        for table_id in (running, done, waiting):
+            state = api.view(table_id)
+            assert state["view"] is None and state["legal"] == [], state
+            assert api.ok("GET", f"/api/tables/{table_id}")["game"] == "schafkopf"
+            with Cluster("one", [server]).ws(table_id) as ws:
+                assert ws.recv()["type"] == "state"
+            with Ws(f"{server.url.replace('http://', 'ws://')}/ws/play/{table_id}?lang=de") as page:  # the browser's
+                page.auth(None)
+                assert page.until(lambda m: m["type"] == "state")["view"] is None
+        for table_id in (running, done):
+            assert api.request("GET", f"/api/tables/{table_id}/record").status_code == 200
+        for path, body in (("start", {}), ("bots", {"seat": 1, "kind": "random"})):
+            refused = api.request("POST", f"/api/tables/{waiting}/{path}", host, json=body)
+            assert refused.status_code == 409 and "schafkopf" in refused.json()["message"], refused.text
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log.read_text()

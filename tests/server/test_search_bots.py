@@ -4,8 +4,11 @@ limit and a fallback; hints answer the asking seat only (issue 11)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import random
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,7 @@ from stammtisch.bots.base import knowledge_of
 from stammtisch.server import thinking
 from stammtisch.server.config import Config
 from stammtisch.server.tables import Hub, LiveTable
-from tests.server.helpers import Cluster
+from tests.server.helpers import Api, Cluster, ServerProcess, wait_for
 
 
 async def bot_table(tmp_path: Path, kind: str, **config: Any) -> tuple[Hub, LiveTable]:
@@ -153,3 +156,47 @@ def test_hints_are_refused_where_the_option_is_off(cluster: Cluster) -> None:
     table_id, _host, tokens = api.table("glueckauf", 2)
     response = api.request("GET", f"/api/tables/{table_id}/hint", tokens[0])
     assert response.status_code == 403 and "hints" in response.json()["message"]
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes ``pid`` started (their children too), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting for PID 1 to reap it has ended)."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_every_process_the_server_starts_ends_with_it(tmp_path: Path, how: signal.Signals) -> None:
+    # issue 26, item 6: after kill -TERM the search bots' worker and its helper went on running under PID 1
+    server = ServerProcess(tmp_path, extra=("--bot-workers", "2")).start()
+    try:
+        api = Api(server.url)
+        table_id, _host, _tokens = api.table("glueckauf", 2, bots={0: "easy", 1: "easy"})
+        assert server.proc is not None
+        started = wait_for(lambda: len(descendants(server.proc.pid)) >= 2 and descendants(server.proc.pid),
+                           "the search bots' worker processes")
+        wait_for(lambda: api.view(table_id)["move_no"] > 2, "the search bots' moves")
+        os.kill(server.proc.pid, how)
+        server.proc.wait(30)
+        wait_for(lambda: not [pid for pid in started if running(pid)], "the end of every process the server started")
+    finally:
+        server.kill()

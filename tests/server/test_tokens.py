@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 import stat
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -222,10 +224,12 @@ def test_no_token_reaches_the_log(tmp_path: Path) -> None:
         server.stop()
     log = server.log.read_text()
     # issue #9 Tokens: with --log-level debug the access log and the WebSocket frames are logged, tokens masked
-    assert f"/api/tables/{table_id}/view" in log and "WebSocket" in log and '"type": "act"' in log, log[-3000:]
-    assert "[redacted]" in log
+    assert f"/api/tables/{table_id}/view" in log and "WebSocket" in log and "[redacted]" in log, log[-3000:]
     for secret in (host, anna, invitation["token"], ben):
         assert secret not in log and secret[:12] not in log
+    # issue 26, security 3: a frame is logged by its kind and size, never its text (the seats' actions and views)
+    assert re.search(r"< TEXT \[\d+ bytes\]", log) and re.search(r"> TEXT \[\d+ bytes\]", log), log[-3000:]
+    assert '"type": "act"' not in log and '"legal"' not in log and '"view"' not in log
 
 
 def mode(path: Path) -> int:
@@ -259,3 +263,51 @@ def test_records_are_private(tmp_path: Path) -> None:
     path.chmod(0o644)
     Record(Header("glueckauf", 2, {}, 7, ["A", "B"])).save(path)  # saved again as the game goes on
     assert mode(path) == 0o600
+
+
+def test_leaving_for_good_voids_the_token_at_once(cluster: Cluster) -> None:
+    # issue 26, security 3: "Leave for good" could be undone with /back until the host re-invited, and the
+    # leaver's open socket went on showing the seat (the next player's hand included)
+    api, other = cluster.api(0), cluster.api(1)
+    table_id, _host, tokens = two_humans(api)
+    with cluster.ws(table_id, tokens[0], i=1) as ws:
+        ws.until(lambda m: m["type"] == "state")
+        api.ok("POST", f"/api/tables/{table_id}/away", tokens[0], json={"leave": True})
+        closing = ws.until(lambda m: m["type"] == "error")
+        assert closing["error"] == "wrong_token" and "left this game" in closing["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+        shown = [json.loads(frame) for frame in ws.frames]
+        assert not [m for m in shown if m["type"] == "state" and m["table"]["seats"][0]["standin"] == "left"]
+    for process in (api, other):
+        for method, path in (("POST", "back"), ("GET", "view"), ("POST", "away")):
+            refused = process.request(method, f"/api/tables/{table_id}/{path}", tokens[0], json={})
+            assert refused.status_code == 403 and refused.json()["error"] == "wrong_token", (path, refused.text)
+    assert api.ok("GET", f"/api/tables/{table_id}")["seats"][0]["standin"] == "left"  # still the stand-in's
+    assert api.view(table_id, tokens[1])["seat"] == 1  # the other player's token is untouched
+
+
+def test_only_the_metrics_token_reads_the_metrics(tmp_path: Path) -> None:
+    # issue 26, security 3: anonymous /metrics let an outsider count the hidden steps of sealed decisions
+    # (the counters of actions minus the public move number)
+    token = secrets.token_urlsafe(24)
+    off = ServerProcess(tmp_path / "off").start()
+    try:
+        refused = httpx.get(off.url + "/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert refused.status_code == 403 and "STAMMTISCH_METRICS_TOKEN" in refused.json()["message"]
+    finally:
+        off.stop()
+    server = ServerProcess(tmp_path / "on", env={"STAMMTISCH_METRICS_TOKEN": token}).start()
+    try:
+        assert httpx.get(server.url + "/metrics").status_code == 401
+        for wrong in (token[:-1], token + "x", "x" * len(token)):
+            assert httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {wrong}"}).status_code == 403
+        page = httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert page.status_code == 200 and "stammtisch_http_requests_total" in page.text
+    finally:
+        server.stop()
+    assert token not in server.log.read_text()
+    short = ServerProcess(tmp_path / "short", env={"STAMMTISCH_METRICS_TOKEN": "guessable"})
+    with pytest.raises(RuntimeError, match="at least 16 characters"):
+        short.start()

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from stammtisch.cli.common import CliError
 from stammtisch.i18n import _
-from stammtisch.server.config import Config
+from stammtisch.server.config import Config, without_password
 
 
 def add_database_options(parser: argparse.ArgumentParser) -> None:
@@ -35,27 +35,32 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=migrate)
 
     parser = commands.add_parser(
-        "backup", help=_("copy the server's SQLite database into a file, while the server runs"),
-        description=_("Copy the server's SQLite database into FILE: one consistent snapshot, taken while the "
-                      "server may be running. For PostgreSQL use pg_dump (docs/operations.md)."))
+        "backup", help=_("copy the server's database into a file, while the server runs"),
+        description=_("Copy the server's database into FILE: one consistent snapshot, taken while the server "
+                      "may be running (SQLite: its online backup; PostgreSQL: pg_dump)."))
     parser.add_argument("file", metavar="FILE", help=_("the backup file to write"))
     add_database_options(parser)
     parser.set_defaults(run=backup)
 
     parser = commands.add_parser(
-        "restore", help=_("replace the server's SQLite database by a backup (stop the server first)"),
-        description=_("Replace the server's SQLite database by a backup made with 'stammtisch backup'. Stop "
-                      "the server first; the database it replaces is kept beside it (.before-restore). An "
-                      "older backup is upgraded when the server starts."))
+        "restore", help=_("replace the server's database by a backup (refused while a server uses it)"),
+        description=_("Replace the server's database by a backup made with 'stammtisch backup'. Refused while a "
+                      "server uses the database: stop it first. The database it replaces is kept "
+                      "(.before-restore). An older backup is upgraded when the server starts."))
     parser.add_argument("file", metavar="FILE", help=_("the backup file to restore"))
     add_database_options(parser)
     parser.set_defaults(run=restore)
 
 
 def migrate(args: argparse.Namespace, console: Console) -> int:
+    from stammtisch.server.holds import DatabaseInUse, hold_alone
     from stammtisch.server.schema import SchemaError, prepare_url
 
     url = config_of(args).database_url()
+    try:  # an upgrade needs the database alone: refused while a server uses it (issue 26)
+        hold = None if args.check else hold_alone(url, "stammtisch migrate")
+    except DatabaseInUse as error:
+        raise CliError(str(error)) from None
     try:
         found, now = prepare_url(url, upgrade=not args.check)
     except SchemaError as error:
@@ -63,6 +68,9 @@ def migrate(args: argparse.Namespace, console: Console) -> int:
             console.print(_("The database needs an upgrade: {error}").format(error=error), markup=False)
             return 1
         raise CliError(str(error)) from None
+    finally:
+        if hold is not None:
+            hold.close()
     if found.current == now and not found.unversioned:
         console.print(_("The database schema is up to date (revision {revision}).").format(revision=now))
     else:
@@ -75,7 +83,7 @@ def backup(args: argparse.Namespace, console: Console) -> int:
     from stammtisch.server import backup as backups
 
     try:
-        found = backups.backup(backups.sqlite_path(config_of(args).database_url()), Path(args.file))
+        found = backups.backup(config_of(args).database_url(), Path(args.file))
     except backups.BackupError as error:
         raise CliError(str(error)) from None
     console.print(_("Backed up to {file} (schema revision {revision}).").format(
@@ -86,11 +94,12 @@ def backup(args: argparse.Namespace, console: Console) -> int:
 def restore(args: argparse.Namespace, console: Console) -> int:
     from stammtisch.server import backup as backups
 
+    url = config_of(args).database_url()
     try:
-        database = backups.sqlite_path(config_of(args).database_url())
-        found, kept = backups.restore(Path(args.file), database)
+        found, kept = backups.restore(Path(args.file), url)
     except backups.BackupError as error:
         raise CliError(str(error)) from None
+    database = backups.sqlite_path(url) or without_password(args.database)
     console.print(_("Restored {file} into {database} (schema revision {revision}).").format(
         file=args.file, database=database, revision=found.current), markup=False)
     if kept is not None:

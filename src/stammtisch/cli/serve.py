@@ -5,15 +5,20 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import shlex
+import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from stammtisch.cli.common import CliError, game_titles
 from stammtisch.cli.database import add_database_options
 from stammtisch.i18n import N_, _
-from stammtisch.server.config import Config, Smtp
+from stammtisch.server.config import Config, Smtp, without_password
+
+if TYPE_CHECKING:
+    from stammtisch.server.holds import Hold
 
 
 def add_parser(commands: Any) -> None:
@@ -118,28 +123,73 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CliError(_("--gc-freeze must not be negative and --gc-sweep must be more than 0"))
     if not 1 <= args.page_size <= 200:
         raise CliError(_("{flag} must be from 1 to 200").format(flag="--page-size"))
+    check_redis(args.redis)
     config = Config(data_dir=Path(args.data_dir) if args.data_dir else None, database=args.database,
                     redis=args.redis, bot_delay=args.bot_delay, public_url=args.public_url,
                     client_header=args.client_header, gc_freeze=args.gc_freeze, gc_sweep=args.gc_sweep,
                     migrate=args.migrate, smtp=smtp_config(args), notify_delay=args.notify_delay,
-                    site_url=f"http://{args.host}:{args.port}",
+                    metrics_token=metrics_token(),
                     **{name: getattr(args, name) for _f, name, _k, _t in LIMITS})
-    prepare_schema(config, console)
-    where = args.database or config.database_url().removeprefix("sqlite+aiosqlite:///")
+    hold = prepare_database(config, console, migrate_command(args))
+    try:
+        listener = listen_on(args.host, args.port)  # before the server is announced: a busy port is one clear line
+    except CliError:
+        hold.close()
+        raise
+    port = listener.getsockname()[1]
+    config.site_url = f"http://{args.host}:{port}"
+    where = without_password(args.database or config.database_url().removeprefix("sqlite+aiosqlite:///"))
     text = (_("Stammtisch server on {url} — games in {where}, live updates through {redis}") if args.redis
             else _("Stammtisch server on {url} — games in {where}"))
-    console.print(text.format(url=f"http://{args.host}:{args.port}/", where=where, redis=args.redis), markup=False)
+    console.print(text.format(url=f"http://{args.host}:{port}/", where=where, redis=without_password(args.redis or "")),
+                  markup=False)
     # Fewer, larger young collections and rare full ones: a full collection of a busy server's heap
     # takes tens of milliseconds, which every client waiting at that moment would feel.
     gc.set_threshold(50_000, 20, 100)
     gc.freeze()  # what is loaded by now (modules, texts) lives as long as the server: never scan it again
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level,
-                log_config=log_config(args.log_level, args.log_format),
-                http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
-                limit_concurrency=args.max_total_connections,
-                ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
-                ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress)
-    return 0
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(config, hold), host=args.host, port=port, log_level=args.log_level,
+        log_config=log_config(args.log_level, args.log_format),
+        http=http_protocol(config), timeout_keep_alive=max(1, round(config.keep_alive)),
+        limit_concurrency=args.max_total_connections,
+        ws_max_size=max(config.max_message * 4, 1 << 20), ws_ping_interval=config.ping_interval,
+        ws_ping_timeout=config.ping_timeout, ws_per_message_deflate=args.compress))
+    server.run(sockets=[listener])
+    return 0 if server.started else 3  # (3: uvicorn's code for a failed start)
+
+
+def listen_on(host: str, port: int) -> socket.socket:
+    """The server's socket, bound; a CliError (one line) if it cannot be, e.g. the port is in use."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.bind((host, port))
+        except OSError:
+            listener.close()
+            raise
+    except OSError as error:
+        raise CliError(_("cannot listen on {host}:{port}: {reason} (another server there? choose another port "
+                         "with --port)").format(host=host, port=port, reason=error.strerror or error)) from None
+    return listener
+
+
+def check_redis(url: str | None) -> None:
+    """A Redis that does not answer at start is one clear line, not a traceback."""
+    if not url:
+        return
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as error:
+        raise CliError(_("Redis at {url} does not answer ({reason}): start it, or serve without --redis").format(
+            url=without_password(url), reason=error)) from None
 
 
 def smtp_config(args: argparse.Namespace) -> Smtp | None:
@@ -167,14 +217,40 @@ def smtp_config(args: argparse.Namespace) -> Smtp | None:
     return Smtp(host, port, args.smtp_from, args.smtp_user, password, args.smtp_starttls, args.smtp_ssl)
 
 
-def prepare_schema(config: Config, console: Console) -> None:
-    """Check (and upgrade) the schema before serving, so that a refusal is one clear line."""
+def metrics_token() -> str:
+    """The token that reads /metrics, from the environment (never a flag: command lines are visible to
+    every user of the machine); "": nobody reads them."""
+    from stammtisch.server.metrics import METRICS_TOKEN
+
+    token = os.environ.get(METRICS_TOKEN, "").strip()
+    if token and len(token) < 16:
+        raise CliError(_("{variable} must be at least 16 characters long").format(variable=METRICS_TOKEN))
+    return token
+
+
+def prepare_database(config: Config, console: Console, command: str) -> Hold:
+    """Hold the database for this server (server/holds.py) and check (and upgrade) its schema before
+    serving, so that a refusal is one clear line; ``command`` upgrades the schema (named by a refusal)."""
+    from stammtisch.server.holds import DatabaseInUse, hold_for_serving
     from stammtisch.server.schema import SchemaError, prepare_url
 
+    def prepare(alone: bool) -> None:  # an upgrade only with the database alone (no other server on it)
+        found, now = prepare_url(config.database_url(), upgrade=config.migrate and alone, command=command)
+        if found.current != now or found.unversioned:
+            console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
+                old=found.current or "-", new=now))
+
     try:
-        found, now = prepare_url(config.database_url(), upgrade=config.migrate)
-    except SchemaError as error:
+        return hold_for_serving(config.database_url(), prepare)
+    except (SchemaError, DatabaseInUse) as error:
         raise CliError(str(error)) from None
-    if found.current != now or found.unversioned:
-        console.print(_("The database schema was upgraded from revision {old} to {new}.").format(
-            old=found.current or "-", new=now))
+
+
+def migrate_command(args: argparse.Namespace) -> str:
+    """``stammtisch migrate`` of the same database as this server's (issue 26: without its --data-dir it
+    would upgrade, or create, another one)."""
+    if args.database:
+        return f"stammtisch migrate --database {shlex.quote(without_password(args.database))}"
+    if args.data_dir:
+        return f"stammtisch migrate --data-dir {shlex.quote(args.data_dir)}"
+    return "stammtisch migrate"

@@ -53,6 +53,7 @@ from stammtisch.server.tables import TABLE_ID, Hub, LiveTable, conflict
 
 log = logging.getLogger("stammtisch.server")
 STATUSES = ("open", "running", "finished", "interrupted")
+CHAT_PAGE, MAX_CHAT_PAGE = 100, 200  # chat messages per page of GET …/chat: by default, at most
 
 
 def dumps(data: Any) -> str:
@@ -324,15 +325,20 @@ async def record(request: Request) -> Response:
 # The table chat (server/chat.py): anybody reads, a seat's player writes.
 
 async def read_chat(request: Request) -> Response:
-    """The table's chat messages from number ``after`` on (default: all)."""
+    """A page of the table's chat: at most ``limit`` messages from number ``after`` on (default: from the
+    first); ``next`` is the ``after`` of the next page, None after the last (a whole chat can be 4 MB)."""
     hub = hub_of(request)
     table = await table_of(request)
-    after = int_param(request.query_params.get("after"), "after", 0)
-    assert after is not None
+    after = max(0, int_param(request.query_params.get("after"), "after", 0) or 0)
+    limit = int_param(request.query_params.get("limit"), "limit", CHAT_PAGE)
+    if limit is None or not 1 <= limit <= MAX_CHAT_PAGE:
+        raise bad_request(f"limit must be from 1 to {MAX_CHAT_PAGE}")
     chat = await chat_of(hub, table)
     if hub.shared:
         await catch_up(hub, table)  # other processes' messages
-    return JSON({"messages": [row.to_json() for row in chat.rows[max(0, after):]]})
+    rows = chat.rows[after:after + limit]
+    more = after + len(rows) < len(chat.rows)
+    return JSON({"messages": [row.to_json() for row in rows], "next": after + len(rows) if more else None})
 
 
 async def write_chat(request: Request) -> Response:
@@ -509,7 +515,7 @@ async def table_socket(websocket: WebSocket) -> None:
         since = table.version if table.game is not None else -1
     else:
         since = table.entry_of(seat, since)
-    sub = hub.subscribe(table, seat, since)
+    sub = hub.subscribe(table, seat, since, token)
     deltas = wants_deltas(websocket)
     base: list[dict[str, Any] | None] = [None]  # the state the next delta patches (None: send a full state)
 
@@ -517,6 +523,9 @@ async def table_socket(websocket: WebSocket) -> None:
         while True:
             await sub.changed.wait()
             sub.changed.clear()
+            if (lost := hub.seat_lost(table, sub)) is not None:
+                await refuse(websocket, send, lost)
+                return
             message = hub.state_message(table, seat, sub.sent)
             sub.sent = table.version if table.game is not None else -1  # before the start: setup events next
             if base[0] is None:

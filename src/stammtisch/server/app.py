@@ -17,6 +17,7 @@ from starlette.routing import Route, WebSocketRoute
 from stammtisch.server.api import JSON, routes
 from stammtisch.server.collector import freeze_periodically
 from stammtisch.server.config import Config
+from stammtisch.server.holds import Hold
 from stammtisch.server.limits import ClientLimits, SocketLimit
 from stammtisch.server.messages import ApiError
 from stammtisch.server.metrics import Health, Metrics, MetricsMiddleware, instrument, metrics_endpoint
@@ -42,13 +43,14 @@ async def server_error(request: Request, error: Exception) -> Response:
                                                "reload to see what holds now"}, status_code=500)
 
 
-def create_app(config: Config | None = None) -> Starlette:
+def create_app(config: Config | None = None, hold: Hold | None = None) -> Starlette:
+    """The application; ``hold``: the database, held for it already (``serve``; server/holds.py)."""
     config = config or Config()
     limits = ClientLimits(config)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(config)
+        hub = Hub(config, hold)
         instrument(hub, metrics)
         await hub.open()
         app.state.hub = hub
@@ -64,7 +66,7 @@ def create_app(config: Config | None = None) -> Starlette:
             await hub.close()
 
     metrics = Metrics()
-    every = [*web_routes, *routes, Route("/metrics", metrics_endpoint(metrics))]
+    every = [*web_routes, *routes, Route("/metrics", metrics_endpoint(metrics, config.metrics_token))]
     templates = {route.endpoint: route.path for route in every if isinstance(route, (Route, WebSocketRoute))}
     return Starlette(routes=every, lifespan=lifespan, middleware=[
         Middleware(MetricsMiddleware, metrics=metrics, routes=templates), Middleware(SocketLimit, limits=limits)],

@@ -81,6 +81,7 @@ class Config:
     smtp: Smtp | None = None
     notify_delay: float = 120.0
     site_url: str = ""
+    metrics_token: str = ""  # who sends it reads /metrics; "": nobody (server/metrics.py)
 
     def database_url(self) -> str:
         """The SQLAlchemy URL with an async driver: aiosqlite for SQLite, psycopg 3 for PostgreSQL."""
@@ -94,3 +95,15 @@ class Config:
             if url.startswith(plain):
                 return driver + url[len(plain):]
         return url
+
+
+def without_password(url: str) -> str:
+    """The URL with its password (if any) replaced by ***: a message may be seen by others."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    return parsed.render_as_string(hide_password=True) if parsed.password else url

@@ -37,12 +37,19 @@ class LocalBroker:
 
 
 class RedisBroker:
+    """While Redis does not answer, the server goes on (each process re-reads the tables its clients
+    watch, server/tables.py ``Hub._poll``): the outage is logged once when it begins and once when it
+    ends, never at every message or move (issue 26)."""
+
+    retry_after = 1.0  # seconds between tries to read from a Redis that does not answer
+
     def __init__(self, url: str) -> None:
         import redis.asyncio as redis
 
         self.client: Any = redis.from_url(url)
         self.origin = secrets.token_hex(8)
         self.task: asyncio.Task[None] | None = None
+        self.lost = False  # Redis did not answer the last time it was asked
 
     async def start(self, listener: Listener, chat_listener: Listener | None = None) -> None:
         self.listener = listener
@@ -53,17 +60,43 @@ class RedisBroker:
         self.task = asyncio.create_task(self._listen())
 
     async def publish(self, table_id: str) -> None:
-        await self.client.publish(CHANNEL, json.dumps({"origin": self.origin, "table": table_id}))
+        await self._publish({"origin": self.origin, "table": table_id})
 
     async def publish_chat(self, table_id: str) -> None:
-        await self.client.publish(CHANNEL, json.dumps({"origin": self.origin, "table": table_id, "chat": True}))
+        await self._publish({"origin": self.origin, "table": table_id, "chat": True})
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        """Tell the other processes; while Redis does not answer they find the change on their next read."""
+        try:
+            await self.client.publish(CHANNEL, json.dumps(message))
+        except Exception as error:
+            self._lose(error)
+        else:
+            self._regain()
+
+    def _lose(self, error: Exception) -> None:
+        if not self.lost:
+            self.lost = True
+            log.warning("Redis does not answer (%s: %s): live updates between the server processes wait for it; "
+                        "meanwhile each process re-reads the tables its clients watch", type(error).__name__, error)
+
+    def _regain(self) -> None:
+        if self.lost:
+            self.lost = False
+            log.warning("Redis answers again: live updates between the server processes go on")
 
     async def _listen(self) -> None:
         while True:
             try:
                 message = await self.pubsub.get_message(timeout=1.0)
-                if message is None:
-                    continue
+            except Exception as error:  # a lost connection must not end live updates: try again
+                self._lose(error)
+                await asyncio.sleep(self.retry_after)
+                continue
+            self._regain()
+            if message is None:
+                continue
+            try:
                 data = json.loads(message["data"])
                 if data.get("origin") == self.origin:
                     continue
@@ -72,11 +105,8 @@ class RedisBroker:
                         await self.chat_listener(str(data["table"]))
                 else:
                     await self.listener(str(data["table"]))
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a bad message or a lost connection must not end live updates
+            except Exception:  # a bad message must not end live updates
                 log.exception("live updates from Redis")
-                await asyncio.sleep(0.5)
 
     async def close(self) -> None:
         if self.task:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, ProcessCollector, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import text
@@ -27,11 +28,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from stammtisch.engine.registry import games
+from stammtisch.server.messages import ApiError
 
 if TYPE_CHECKING:
     from stammtisch.server.tables import Hub, LiveTable
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+METRICS_TOKEN = "STAMMTISCH_METRICS_TOKEN"  # the environment variable with the token that reads /metrics
 METHODS = frozenset({"GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"})
 # What clients send and what the server sends on a table's socket (server/api.py, server/web.py).
 IN_KINDS = frozenset({"auth", "act", "undo", "hint", "ping", "leave", "claim"})
@@ -90,6 +93,7 @@ class Metrics:
         self.actions_of, self.thinking_of = Children(self.actions), Children(self.thinking)
         self.commits_of = Children(self.commits)
         r.register(_Live(self))
+        ProcessCollector(registry=r)  # the process's CPU seconds, memory, open files (process_*; on Linux)
         self._page: tuple[float, bytes] = (0.0, b"")
 
     def page(self) -> bytes:
@@ -256,11 +260,29 @@ def _error_code(message: Message) -> str:
     return found.group(1) if found and found.group(1) in ERROR_CODES else "other"
 
 
-def metrics_endpoint(metrics: Metrics) -> Callable[[Request], Awaitable[Response]]:
+def metrics_endpoint(metrics: Metrics, token: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page for whoever sends the metrics token (``Authorization: Bearer …``), for nobody without
+    one: its counters move with every step, a hidden one of a sealed decision too (issue 26)."""
     async def endpoint(request: Request) -> Response:
+        refused = refusal(request.headers.get("authorization", ""), token)
+        if refused is not None:
+            raise refused
         return Response(metrics.page(), media_type=CONTENT_TYPE)
 
     return endpoint
+
+
+def refusal(authorization: str, token: str) -> ApiError | None:
+    """Why a request with this Authorization header may not read the metrics, or None."""
+    if not token:
+        return ApiError(403, "metrics_off", "metrics are off: start the server with the environment variable "
+                                            f"{METRICS_TOKEN} set and scrape with that token (docs/operations.md)")
+    scheme, _, given = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        return ApiError(401, "no_token", "the metrics need the metrics token (Authorization: Bearer …)")
+    if not hmac.compare_digest(given.strip().encode(), token.encode()):
+        return ApiError(403, "wrong_token", "that is not the metrics token")
+    return None
 
 
 class Health:

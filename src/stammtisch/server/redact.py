@@ -1,5 +1,6 @@
-"""Logs never show a token: a filter on every handler masks anything token-like in log records
-(uvicorn's access and error logs, the WebSocket frames it logs at debug level, our own logs)."""
+"""Logs never show a token or a seat's secrets: a filter on every handler masks anything token-like in
+log records (uvicorn's access and error logs, our own logs) and logs the WebSocket frames of debug
+level by their kind and size only."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class Redact(logging.Filter):
     uvicorn's access formatter unpacks the arguments)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        _without_payload(record)
         if isinstance(record.msg, str):
             record.msg = redact(record.msg)
         if isinstance(record.args, tuple):
@@ -56,6 +58,17 @@ class Redact(logging.Filter):
         if record.stack_info:
             record.stack_info = redact(record.stack_info)
         return True
+
+
+def _without_payload(record: logging.LogRecord) -> None:
+    """A WebSocket frame (logged by the websockets library at debug level: ``< %s`` received, ``> %s``
+    sent) is logged by its kind and size only: its text holds a seat's view and its secret actions,
+    which no log may show (issue 26, security 3)."""
+    if record.msg in ("< %s", "> %s") and isinstance(record.args, tuple) and len(record.args) == 1:
+        frame = record.args[0]
+        opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", None)
+        if opcode is not None and isinstance(data, (bytes, bytearray, memoryview)):
+            record.args = (f"{getattr(opcode, 'name', opcode)} [{len(data)} bytes]",)
 
 
 class JsonLines(logging.Formatter):

@@ -46,7 +46,7 @@ class StaticFiles:
         path = self.directory / name
         try:
             stat = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in the name (issue 26, security 3)
             return None
         cached = self._files.get(name)
         if cached is not None and cached.mtime == stat.st_mtime and cached.size == stat.st_size:

@@ -36,6 +36,7 @@ from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.chat import TableChat, catch_up, remote_chat
 from stammtisch.server.config import Config
+from stammtisch.server.holds import Hold, hold_for_serving
 from stammtisch.server.keys import key_columns, key_hash, wrong_key
 from stammtisch.server.live import make_broker
 from stammtisch.server.messages import MAX_NAME, ApiError, bad_request
@@ -48,6 +49,7 @@ from stammtisch.server.upgrade import INTERRUPTED, interrupt_outdated, interrupt
 
 log = logging.getLogger("stammtisch.server")
 
+BOTS_ELSEWHERE = 10.0  # seconds before asking again whether another process still plays a table's bots
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]+")  # table ids are URL-safe tokens (secrets.token_urlsafe)
 
 # Options naming files on the server's disk: a network client may not choose them.
@@ -64,6 +66,11 @@ def hash_token(token: str) -> str:
 
 def conflict(message: str) -> ApiError:
     return ApiError(409, "conflict", message)
+
+
+def left_the_game() -> ApiError:
+    return ApiError(403, "wrong_token", "you left this game for good: your token no longer holds the seat "
+                                        "(you may still watch without it)")
 
 
 _games: dict[str, Game[Any]] = {}
@@ -87,6 +94,7 @@ class Subscriber:
 
     seat: Seat | None
     sent: int  # the log entry up to which this connection has been told
+    token: str | None = None  # the token that holds ``seat`` (checked again before every push)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     last: str = ""  # the last state message sent
 
@@ -204,7 +212,22 @@ class LiveTable:
         self._forget_views()
 
     def standin_kind(self) -> str:
-        return self.row.standin or default_bot_kind(self.row.game)
+        return self.row.standin or (default_bot_kind(self.row.game) if self.installed else "")
+
+    @property
+    def installed(self) -> bool:
+        """Whether this server has the table's game (a table outlives an uninstalled game: its record)."""
+        return self.row.game in games()
+
+    def require_game(self) -> None:
+        if not self.installed:
+            raise conflict(f"this server no longer has the game {self.row.game!r}: the table can only be "
+                           "looked at, and its record downloaded")
+
+    def left_for_good(self, seat: Seat) -> bool:
+        """Its player left the game ("Leave for good"): the seat waits for the host's next invitation,
+        and the leaver's token no longer holds it (issue 26, security 3)."""
+        return self.standins.get(seat) == "left"
 
     def plays_itself(self, seat: Seat) -> bool:
         """A bot's seat or one a stand-in plays: the server moves for it."""
@@ -392,8 +415,12 @@ def table_info(row: TableRow, seat_rows: list[SeatRow]) -> dict[str, Any]:
 class Hub:
     """Everything one server process knows: the store, the broker, the cached live tables."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, hold: Hold | None = None) -> None:
         self.config = config
+        self.hold = hold  # the database, held while this process serves it (server/holds.py)
+        self._bot_tables: set[str] = set()  # tables whose bots (and stand-ins) this process plays
+        self._elsewhere: dict[str, float] = {}  # tables another process played when last asked → ask again after
+        self._letting_go: set[asyncio.Task[None]] = set()
         self.thinkers = Thinkers(config.bot_workers, config.bot_timeout)
         self.store = Store(config.database_url())
         self.broker = make_broker(config.redis)
@@ -406,6 +433,8 @@ class Hub:
         self.notifier = Notifier(self, config.smtp) if config.smtp is not None else None
 
     async def open(self) -> None:
+        if self.hold is None:  # (``serve`` holds it before: its refusal is a clear line)
+            self.hold = await asyncio.to_thread(hold_for_serving, self.store.url, lambda alone: None)
         await self.store.open(self.config.migrate)
         await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
         await self.broker.start(self.on_remote_change, lambda table_id: remote_chat(self, table_id))
@@ -423,15 +452,13 @@ class Hub:
 
     async def _watch_clocks(self) -> None:
         """Every ``clock_tick`` seconds: a stand-in for each seat whose time has run out, in the timed
-        tables this process holds; now and then it looks for timed tables other processes started.
-        The deadlines come from stored times, so after a restart the overdue seats are found at once."""
+        tables this process holds; now and then it looks for tables whose bots nobody plays.  The
+        deadlines come from stored times, so after a restart the overdue seats are found at once."""
         ticks = 0
         while True:
             try:
-                if ticks % 60 == 59:
-                    for table_id in await self.store.running_with_bots():
-                        if table_id not in self.tables:
-                            self.kick_bots(await self.get(table_id))
+                if ticks % 15 == 14:
+                    await self._play_unplayed_bots()
                 now = time.time()
                 for table in [t for t in self.tables.values() if t.overdue(now)]:
                     for seat in table.overdue(now):
@@ -440,6 +467,17 @@ class Hub:
                 log.exception("watching the clocks")
             ticks += 1
             await asyncio.sleep(self.config.clock_tick)
+
+    async def _play_unplayed_bots(self) -> None:
+        """The running tables with bots or stand-ins that no process plays: started by another process,
+        or played by one that has ended (its claims ended with it)."""
+        self._elsewhere.clear()
+        for table_id in await self.store.running_with_bots():
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.kick_bots(table)
+            elif await self._plays_bots(table_id):
+                self.kick_bots(await self.get(table_id))
 
     async def _poll(self, every: float = 2.0) -> None:
         """With several processes: re-read the watched tables now and then, in case a live update
@@ -471,6 +509,8 @@ class Hub:
         await self.broker.close()
         await self.store.close()
         self.thinkers.close()
+        if self.hold is not None:
+            self.hold.close()
 
     # Loading and catching up.
 
@@ -500,6 +540,7 @@ class Hub:
                 break
             if other is not table and not other.busy():
                 del self.tables[other.id]
+                self._let_go_of_bots(other.id)
                 excess -= 1
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -509,7 +550,7 @@ class Hub:
         if found is None:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         table = LiveTable(*found)
-        if table.status == INTERRUPTED:  # its rules are gone: only its record remains, never a board
+        if table.status == INTERRUPTED or not table.installed:  # its rules are gone: its record, never a board
             table.kept_moves = moves_in_force(await self.store.moves(table_id))
         elif table.status != "open":
             table.begin()
@@ -535,7 +576,7 @@ class Hub:
             table.row.status, table.match = row.status, None
             self.wake(table)
             return True
-        if table.game is None and row.status != "open":
+        if table.game is None and row.status != "open" and table.installed:
             table.row.status = row.status
             table.row.started = row.started
             table.begin()
@@ -580,8 +621,8 @@ class Hub:
         for sub in table.subscribers:
             sub.changed.set()
 
-    def subscribe(self, table: LiveTable, seat: Seat | None, since: int) -> Subscriber:
-        sub = Subscriber(seat, since)
+    def subscribe(self, table: LiveTable, seat: Seat | None, since: int, token: str | None = None) -> Subscriber:
+        sub = Subscriber(seat, since, token)
         table.subscribers.add(sub)
         if seat is not None:
             table.watching[seat] += 1
@@ -759,6 +800,7 @@ class Hub:
 
     async def add_bot(self, table: LiveTable, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
         self.check_host(table, token)
+        table.require_game()
         seat = get_field(body, "seat", int)
         kind = get_field(body, "kind", str, bot_kinds(table.row.game)[0])
         if kind not in bot_kinds(table.row.game):
@@ -778,6 +820,7 @@ class Hub:
 
     async def begin_game(self, table: LiveTable) -> None:
         """Start an open table whose seats are all taken (call with its lock held)."""
+        table.require_game()
         try:
             await self.store.start(table.id, table.row.players, rules_version(table.row.game))
             table.row.rules_version = rules_version(table.row.game)  # an open table starts under today's rules
@@ -794,7 +837,20 @@ class Hub:
         seat = table.seat_of(token)
         if seat is None:
             raise ApiError(403, "wrong_token", "that token holds no seat at this table")
+        if table.left_for_good(seat):
+            raise left_the_game()
         return seat
+
+    def seat_lost(self, table: LiveTable, sub: Subscriber) -> ApiError | None:
+        """Why a socket's token no longer holds the seat it watches (its player left the game for good,
+        or the seat went to somebody else), or None: such a socket is closed, never shown the seat again."""
+        if sub.seat is None:
+            return None
+        try:
+            self.seat_of(table, sub.token)
+        except ApiError as error:
+            return error
+        return None
 
     def viewer(self, table: LiveTable, token: str | None) -> Seat | None:
         """The seat a token holds, or None (a spectator) when there is no token."""
@@ -1017,6 +1073,8 @@ class Hub:
         """The seat's player takes the seat back from its stand-in."""
         async with table.lock:
             await self.refresh(table)
+            if table.left_for_good(seat):  # (a request that passed the token check before the leave)
+                raise left_the_game()
             if seat not in table.standins:
                 raise conflict("no stand-in plays your seat")
             while seat in table.standins:
@@ -1042,6 +1100,43 @@ class Hub:
             table.bot_task = asyncio.create_task(self._bot_loop(table))
 
     async def _bot_loop(self, table: LiveTable) -> None:
+        if not await self._plays_bots(table.id):
+            return  # another process plays them (issue 26: both played every stand-in, one lost every race)
+        try:
+            await self._play_bots(table)
+        finally:
+            if table.status != "running":
+                self._let_go_of_bots(table.id)
+
+    async def _plays_bots(self, table_id: str) -> bool:
+        """Whether this process plays the table's bots and stand-ins: of several processes, the first to
+        claim the table does until it forgets the table or the game ends (or the process ends)."""
+        if table_id not in self._bot_tables:
+            if self._elsewhere.get(table_id, 0.0) > time.monotonic():  # (not asked again at every move)
+                return False
+            if self.hold is None or not await self._claim_bots(table_id):
+                self._elsewhere[table_id] = time.monotonic() + BOTS_ELSEWHERE
+                return False
+            self._elsewhere.pop(table_id, None)
+            self._bot_tables.add(table_id)
+        return True
+
+    async def _claim_bots(self, table_id: str) -> bool:
+        assert self.hold is not None
+        try:
+            return await asyncio.to_thread(self.hold.take_table, table_id)
+        except Exception as error:  # the claim cannot be asked for: play (a move is committed once all the same)
+            log.warning("claiming the bots of table %s: %s", table_id, error)
+            return True
+
+    def _let_go_of_bots(self, table_id: str) -> None:
+        if table_id in self._bot_tables and self.hold is not None:
+            self._bot_tables.discard(table_id)
+            task = asyncio.ensure_future(asyncio.to_thread(self.hold.release_table, table_id))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
+
+    async def _play_bots(self, table: LiveTable) -> None:
         failures = 0
         while table.status == "running" and table.game is not None and not self._closing:
             seats = [s for s in table.game.to_act(table.state) if table.plays_itself(s)]
@@ -1096,7 +1191,8 @@ class Hub:
         try:
             action = decide(bot, table.match.game, table.match.state, seat, legal)
         except Exception:
-            log.exception("%s bot at table %s seat %s failed; it plays %r instead", kind, table.id, seat, fallback)
+            log.exception("%s bot at table %s seat %s failed; it plays a random legal action instead", kind, table.id,
+                          seat)  # (never the action: the log may not show a seat's secrets)
             return fallback
         return self._legal_or(fallback, action, table, seat, kind)
 
@@ -1104,8 +1200,8 @@ class Hub:
     def _legal_or(fallback: Action, action: Action, table: LiveTable, seat: Seat, kind: str) -> Action:
         assert table.match is not None
         if action not in table.match.legal_actions(seat):
-            log.error("%s bot at table %s seat %s chose %r, which is not legal; it plays %r instead", kind, table.id,
-                      seat, action, fallback)
+            log.error("%s bot at table %s seat %s chose an action that is not legal; it plays a random legal one "
+                      "instead", kind, table.id, seat)
             return fallback
         return action
 

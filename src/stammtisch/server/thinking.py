@@ -9,7 +9,14 @@ limit, or fails, is logged and replaced by the caller's fallback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -52,6 +59,26 @@ def advise(question: Question, seed: int, top: int) -> list[Estimate]:
     return hint_from_knowledge(game, game.from_json(question.knowledge), question.seat, question.legal, seed, top)
 
 
+def end_with(parent: int) -> None:
+    """In a worker, first thing: end when the server process ``parent`` ends, however it ended — a
+    SIGTERM, after which uvicorn re-raises the signal before the pool has stopped its workers, or a
+    SIGKILL, which leaves no time to stop anything (issue 26).  On Linux the kernel sends the signal
+    (``PR_SET_PDEATHSIG``); everywhere a thread notices that the worker has lost its parent."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(AttributeError, OSError):  # no prctl in this C library: the thread does it
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    threading.Thread(target=_end_when_orphaned, args=(parent,), name="end-with-server", daemon=True).start()
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _end_when_orphaned(parent: int, every: float = 0.5) -> None:
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
+
+
 class Thinkers:
     """A pool of worker processes, started on first use."""
 
@@ -63,7 +90,8 @@ class Thinkers:
     def pool(self) -> Executor:
         if self._pool is None:
             # spawn: a fork of the server would copy its event loop, sockets and threads
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=end_with, initargs=(os.getpid(),))
         return self._pool
 
     async def run(self, function: Any, *args: Any) -> Any:

@@ -192,12 +192,12 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
     """Add ``labels`` (parallel to ``legal``) and ``sentences`` (parallel to ``events``) in ``lang``
     (``sentences`` when they are already written)."""
     view = message.get("view")
+    if view is None:  # (no board: not started, over without its rules, or a game this server no longer has)
+        message["labels"], message["sentences"] = [], []
+        return message
     text = describer(table.row.game)
     with i18n.using_language(lang):
         names = table.shown_names()
-        if view is None:
-            message["labels"], message["sentences"] = [], []
-            return message
         message["labels"] = [label(text, a, view, names) for a in message["legal"]]
         message["sentences"] = sentences if sentences is not None else [
             by_standin(sentence(text, Event(e["kind"], e["params"]), view, names), "standin" in e)
@@ -558,7 +558,7 @@ async def play_socket(websocket: WebSocket) -> None:
     assert since is not None
     full = since < 0 or table.game is None
     before = connected(table)
-    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version))
+    sub = hub.subscribe(table, seat, table.version if full else min(table.entry_of(seat, since), table.version), token)
     watchers = _watchers.setdefault(table.id, set())
     watcher = Watcher(sub, send)
     watchers.add(watcher)
@@ -575,6 +575,9 @@ async def play_socket(websocket: WebSocket) -> None:
         while True:
             await sub.changed.wait()
             sub.changed.clear()
+            if (lost := hub.seat_lost(table, sub)) is not None:  # (issue 26: the seat is no longer this token's)
+                await refuse(websocket, send, lost)
+                return
             if first and table.game is not None:
                 history = history_of(table)
                 lines = await history.get(table, seat, lang)
