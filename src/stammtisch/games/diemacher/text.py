@@ -248,7 +248,8 @@ _ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
         bonus=_(SYMBOLS[placing(_prices(v)["start_blocks"], _own(v)["sealed"])]), state=n.board(a[1])),
     "bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "raise": lambda a, n, v: _("Raise to {amount}").format(amount=money(a[1])),
-    "pass": lambda a, n, v: _("Pass"),
+    # phase 7: the one choice that changes no opinion (issue 25 defect 5)
+    "pass": lambda a, n, v: _("Change no opinion") if v["phase"] == "media_shift" else _("Pass"),
     "program_pass": lambda a, n, v: _("Keep the program as it is"),
     "draw_and_take": lambda a, n, v: _("Draw a card, then take one from the display"),
     "refresh_and_take": lambda a, n, v: _("Renew the display, then take one"),
