@@ -320,3 +320,56 @@ def test_die_macher_with_all_five_parties_has_no_axe_violations(server: ServerPr
         ("end", lambda s: s["status"] == "finished"),
     ]
     check_stages(server, browser, api, table_id, tokens, stages, random.Random(6), ".dm-phases")
+
+
+# ---------------------------------------------------------------- defect 3: Glück Auf's costs
+
+
+def glueckauf_turn(api: Api, table_id: str, token: str, page: Any, wanted: Callable[[list[Any]], bool],
+                   rng: random.Random) -> dict[str, Any]:
+    """Play seat 0 at random through the API until ``wanted(its legal actions)``; the page then shows it."""
+    state = play_until(api, table_id, {0: token}, lambda s: bool(s["legal"]) and wanted(s["legal"]), rng)
+    poll(page, "(n) => document.body.dataset.mine === '1' && document.body.dataset.move === String(n)",
+         state["move_no"])
+    return state
+
+
+def test_glueckauf_choices_name_their_costs(server: ServerProcess, browser: Any) -> None:
+    """issue 25 defect 3, Glück Auf: in the decision panel (and on the board's buttons, named by the same
+    labels) a placement names the workers it takes and what a factory space's tile costs; a drawn tile
+    its price; each mining step the work steps left."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0}, bots={1: "heuristic"})
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    rng = random.Random(4)
+    state = glueckauf_turn(api, table_id, tokens[0], page, lambda legal: legal[0][0] == "place", rng)
+    spaces = state["view"]["board"]["spaces"]
+    labels = {json.dumps(c["action"]): c["label"] for c in choices(page)}
+    factory = [a for a in state["legal"] if str(a[1]).startswith("factory_") and a[1] != "factory_draw"]
+    assert factory
+    for action in factory:
+        space, tile = spaces[action[1]], spaces[action[1]]["tile"]
+        workers = space["workers"] + 1
+        price = f"{tile['cost']} Mark" + ("s" if tile["cost"] > 1 else "")
+        assert labels[json.dumps(action)] == (
+            f"Place {workers} worker{'s' if workers > 1 else ''} on factory space {action[1].split('_')[1]}: "
+            f"a {tile['colour']} tunnel tile, minecarts: {tile['carts']}, price {price}")
+        # the board's button for the space is named by the same label
+        button = page.locator(f"#board button[data-action='{json.dumps(action, separators=(',', ':'))}']")
+        assert button.get_attribute("data-label") == labels[json.dumps(action)]
+    before = page.evaluate("() => document.body.dataset.move")
+    page.locator("#board button[data-action='[\"place\",\"factory_draw\"]']").click()  # draw 5 tunnel tiles
+    poll(page, "(before) => document.body.dataset.move !== before", before)
+    state = glueckauf_turn(api, table_id, tokens[0], page, lambda legal: legal[0][0] == "keep_tile", rng)
+    drawn = {tile["id"]: tile for tile in state["view"]["board"]["drawn"]}
+    for choice in choices(page):
+        if choice["action"][1] is not None:
+            tile = drawn[choice["action"][1]]
+            assert choice["label"].endswith(f"minecarts: {tile['carts']}, price {tile['cost']} Mark"
+                                            + ("s" if tile["cost"] > 1 else "")), choice
+    state = glueckauf_turn(api, table_id, tokens[0], page, lambda legal: legal[0][0] == "done", rng)
+    left = state["view"]["board"]["steps_left"]
+    steps = [c for c in choices(page) if c["action"][0] in ("cage", "load", "store", "fill")]
+    assert steps and all(c["label"].endswith(f"(1 of {left} work step{'s' if left > 1 else ''} left)") for c in steps)
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
