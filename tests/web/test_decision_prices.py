@@ -278,13 +278,12 @@ def test_the_phone_parties_table_shows_every_supply(server: ServerProcess, brows
                random.Random(3))
     context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=PHONE)
     poll(page, "() => !!document.querySelector('.dm-party-table tbody tr')")
-    shown = page.evaluate("""() => [...document.querySelectorAll('.dm-party-table tbody tr')].map((row) => {
-      const supply = [...row.querySelectorAll('.supply, .supply-line')].find((n) => n.getClientRects().length);
-      const r = supply ? supply.getBoundingClientRect() : null;
-      const box = row.closest('.table-scroll').getBoundingClientRect();
-      const inside = !!r && r.left >= box.left - 1 && r.right <= box.right + 1;
-      return { text: supply ? supply.textContent : null, inside };
-    })""")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.dm-party-table :is(td.supply, .supply-row td)')]
+      .filter((supply) => supply.getClientRects().length).map((supply) => {
+        const r = supply.getBoundingClientRect();
+        const box = supply.closest('.table-scroll').getBoundingClientRect();
+        return { text: supply.textContent, inside: r.left >= box.left - 1 && r.right <= box.right + 1 };
+      })""")
     assert len(shown) == 5
     for row in shown:
         assert row["inside"], row

@@ -206,7 +206,7 @@ class Board {
 
   disc(seat, label) {
     const c = seat === null || seat === undefined ? null : this.colour(seat);
-    const help = c ? this.t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track.")
+    const help = c ? this.mediaHelp()
       : this.t("Free media space: a party may buy a media marker here for €5,000 in phase 3.");
     return withHelp(el("span", { class: `disc ${c ? "" : "empty"}`, role: "img", "aria-label": label,
       style: c ? { background: c.fill, borderColor: c.fill === "#1e1e1e" ? "#666" : c.fill } : null }), `${label}. ${help}`);
@@ -305,7 +305,7 @@ class Board {
         style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
           color: p.politician ? "#222" : c.ink } },
       p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null),
-      [`${label}.`, p.politician ? this.politicianHelp(p.politician) : "", t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")].filter(Boolean).join(" "));
+      [`${label}.`, p.politician ? this.politicianHelp(p.politician) : "", this.politicianRules()].filter(Boolean).join(" "));
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
     const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
@@ -350,8 +350,7 @@ class Board {
         { party: backSeat >= 0 ? this.party(backSeat) : t("another party") }),
       style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
       el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
-        this.partyNamed(v.poll_top_back) ?? t("another party"))),
-      t("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base."))
+        this.partyNamed(v.poll_top_back) ?? t("another party"))), this.pollHelp())
       : el("span", { class: "muted" }, t("empty"));
     const used = v.media_presence.slice(-v.elections);
     return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
@@ -406,8 +405,7 @@ class Board {
     const t = this.t;
     return [t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
       " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
-      withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })),
-        t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5."))];
+      withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })), this.donationHelp())];
   }
 
   partyTable() {
@@ -421,17 +419,16 @@ class Board {
         el("table", {},
         el("thead", {}, el("tr", { "data-help-group": "" }, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
           t("Supply")].map((h) => this.columnHead(h)))),
-        el("tbody", {}, v.seats.map((p, s) => {
+        el("tbody", {}, v.seats.flatMap((p, s) => {
           const info = players[s] || {};
           const vp = this.pointsSoFar(p);
-          return tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
+          const row = tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
               info.kind === "human" && !info.connected ? el("span", { class: "offline" }, t("disconnected")) : null,
               sealed && this.e.to_act && (p.committed
                 ? el("span", { class: "decided" }, `✓ ${t("has decided")}`)
-                : this.e.to_act.includes(s) ? el("span", { class: "deciding" }, t("deciding…")) : null),
-              el("span", { class: "supply-line" }, this.supply(p))), // on a phone, instead of the column
+                : this.e.to_act.includes(s) ? el("span", { class: "deciding" }, t("deciding…")) : null)),
             el("td", { class: "num" }, String(p.party_base)),
             el("td", { class: "num" }, String(vp)),
             el("td", { class: "num" }, p.money === null ? el("span", { "aria-label": t("secret") }, "?")
@@ -441,6 +438,9 @@ class Board {
             el("td", { class: "supply" }, this.supply(p))),
           `party-${s}`, [p.party_base, vp, p.money, p.hand_size, p.program, p.media_supply, p.rally_supply,
             p.politicians_left, p.donations_left]);
+          // on a phone the supply has a line of its own below the party's row, instead of the column
+          return [row, el("tr", { class: `supply-row ${s === this.e.seat ? "mine" : ""}` },
+            el("td", { colspan: "6" }, this.supply(p)))];
         })))));
   }
 
@@ -498,8 +498,8 @@ class Board {
   /** The media influencer's replacements on board `pos` that change an opinion (phase 7): a card for
    * the very same card (C-32) changes nothing in the state and is left to "change nothing". */
   shifts(pos) {
-    const board = this.v.boards[pos];
     if (!this.e.decision || this.e.decision.board !== pos) return [];
+    const board = this.v.boards[pos];
     return this.legal.map((action, index) => ({ action, index }))
       .filter(({ action }) => action[0] === "shift" && board.opinions[action[1]].card !== action[2]);
   }
@@ -560,35 +560,43 @@ class Board {
 
   /** A choice's rules help, reachable from the choice in the decision panel (issue 25 defect 3). */
   choiceHelp(action) {
-    const t = this.t;
     const kind = action[0];
     const code = { double: "DOUBLE", double_remove: "DOUBLE", buyout: "BUYOUT", others_trend: "OTHERS_TREND-1",
       trend: `TREND+${action[1]}`, votes: `VOTES+${action[1]}`, base: `BASE+${action[1]}`, program: "PROGRAM",
       free_poll: "FREE_POLL" }[kind];
     if (code) return this.actionHelp(code);
-    const politician = kind === "place" ? action[2] : ["pay", "decline"].includes(kind) ? this.ownPoliticianHere() : null;
-    const politicianHelp = t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.");
     if (["place", "pay", "decline"].includes(kind)) {
-      return [politician ? this.politicianHelp(politician) : "", politicianHelp].filter(Boolean).join(" ");
+      const politician = kind === "place" ? action[2] : this.ownPoliticianHere();
+      return [politician ? this.politicianHelp(politician) : "", this.politicianRules()].filter(Boolean).join(" ");
     }
-    const help = this.columnHelp();
+    const columns = this.columnHelp();
+    const t = this.t;
+    const start = () => t("Start player bid: the highest sealed bid is paid to the bank and makes its party start player; tied parties bid again openly in turn.");
     const texts = {
-      bid: () => t("Start player bid: the highest sealed bid is paid to the bank and makes its party start player; tied parties bid again openly in turn."),
-      raise: () => t("Start player bid: the highest sealed bid is paid to the bank and makes its party start player; tied parties bid again openly in turn."),
-      poll_bid: () => this.pollHelp(),
-      publish_poll: () => this.pollHelp(),
-      withhold_poll: () => this.pollHelp(),
-      buy_media: () => t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track."),
-      shift: () => t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track."),
-      rallies: () => help[t("Rallies")],
-      convert: () => `${help[t("Trend")]} ${help[t("Match")]}`,
-      donation: () => t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5."),
+      bid: start, raise: start,
+      poll_bid: () => this.pollHelp(), publish_poll: () => this.pollHelp(), withhold_poll: () => this.pollHelp(),
+      buy_media: () => this.mediaHelp(), shift: () => this.mediaHelp(),
+      rallies: () => columns[t("Rallies")],
+      convert: () => `${columns[t("Trend")]} ${columns[t("Match")]}`,
+      donation: () => this.donationHelp(),
     };
     return texts[kind] ? texts[kind]() : null;
   }
 
   pollHelp() {
     return this.t("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base.");
+  }
+
+  mediaHelp() {
+    return this.t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track.");
+  }
+
+  donationHelp() {
+    return this.t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.");
+  }
+
+  politicianRules() {
+    return this.t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.");
   }
 
   /** The reader's politician in the state being decided on (paying for it in phase 6). */
@@ -839,7 +847,7 @@ export default {
   /** The choices by kind, each with its rules help; the media influencer's list of replacements
    * (phase 7, also chosen on the board) leaves out those that change nothing in the state. */
   groups(legal, labels, view, ctx) {
-    const b = new Board(view, ctx);
+    const b = new Board(view, { ...ctx, legal, labels });
     const d = view.decision || {};
     const changing = new Set(d.board !== undefined ? b.shifts(d.board).map(({ index }) => index) : []);
     const groups = new Map();
