@@ -340,6 +340,7 @@ def _signed(number: int) -> str:
     """A change as the board writes it: +3, −1 (a minus sign, not a hyphen), 0."""
     return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
 
+
 # The 16 states by their ids, in the reader's language (the browser's map of the states, issue 14).
 STATE_NAMES = {
     "BW": N_("Baden-Württemberg"), "BY": N_("Bavaria"), "BE": N_("Berlin"), "BB": N_("Brandenburg"),
