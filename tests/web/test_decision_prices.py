@@ -372,3 +372,61 @@ def test_glueckauf_choices_name_their_costs(server: ServerProcess, browser: Any)
     assert steps and all(c["label"].endswith(f"(1 of {left} work step{'s' if left > 1 else ''} left)") for c in steps)
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
+
+
+# ---------------------------------------------------------------- defect 3: the poll kept secret
+
+# A page with only Die Macher's board module: window.decide(data) returns the text of the decision's
+# description (describeDecision) for one view, with a ctx like the frame's.
+MODULE_PAGE = r"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>board</title></head>
+<body><div id="root"></div>
+<script type="module">
+import board from "/static/diemacher.js";
+window.decide = (data) => {
+  const t = (id, p = {}) => String(id).replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m));
+  const ctx = { t, lang: "en", seat: data.view.seat, legal: data.legal, labels: data.labels, terms: {},
+    describe: data.describe, formatNumber: (n) => n.toLocaleString("en") };
+  return board.describeDecision(data.view, ctx).textContent;
+};
+window.ready = true;
+</script></body></html>"""
+
+
+def test_a_poll_that_can_only_be_kept_secret_says_why(browser: Any) -> None:
+    """issue 25 defect 3: "the poll step that offers one option with no reason": when the poll card in
+    hand shows no plus for the party, the decision says that only such a poll can be published."""
+    from importlib import resources
+
+    from stammtisch.engine.step import step
+    from stammtisch.games.diemacher.text import describe_action
+
+    game, rng = DieMacher(3), random.Random(1)
+    state, _events = game.new_state(1)
+    while not (game.to_act(state) and game.legal_actions(state, game.to_act(state)[0]) == [("withhold_poll",)]):
+        seat = rng.choice(game.to_act(state))
+        step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    own = view["board"]["seats"][seat]
+    delta = own["poll_in_hand"]["delta"][own["party"]]
+    static = resources.files("stammtisch.web") / "static"
+    page = browser.new_page()
+
+    def serve(route: Any) -> None:
+        path = route.request.url.removeprefix("http://board.test").split("?")[0]
+        if path.startswith("/static/") and (static / path.removeprefix("/static/")).is_file():
+            route.fulfill(status=200, content_type="text/javascript",
+                          body=(static / path.removeprefix("/static/")).read_bytes())
+        else:
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=MODULE_PAGE)
+
+    page.route("http://board.test/**", serve)
+    page.goto("http://board.test/")
+    page.wait_for_function("window.ready === true")
+    text = page.evaluate("(data) => window.decide(data)", {
+        "view": json.loads(json.dumps(view)), "legal": [["withhold_poll"]], "describe": game.describe(),
+        "labels": [describe_action(("withhold_poll",), view, None)]})
+    change = f"−{-delta}" if delta < 0 else f"±{delta}"
+    assert (f"Only a poll with a plus for your party can be published; this one shows {change}: keep it secret "
+            "for +3 party base.") in text
+    page.close()
