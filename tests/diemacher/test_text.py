@@ -13,6 +13,7 @@ from stammtisch.games.diemacher import text
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import State
 from stammtisch.games.diemacher.text import money
+from tests.diemacher.helpers import random_decisions
 
 
 def test_the_conversion_sentence_of_the_issue() -> None:
@@ -113,14 +114,10 @@ def test_every_priced_choice_names_what_the_rules_then_charge_or_bring(options: 
     for seed in range(4):
         game = DieMacher(3 + seed % 3, {"elections": 7 if seed % 2 else 4, **options})
         state, _events = game.new_state(seed)
-        rng = random.Random(seed)
-        while not game.is_over(state):
-            seat = rng.choice(game.to_act(state))
-            legal = game.legal_actions(state, seat)
+        for seat, legal in random_decisions(game, state, random.Random(seed)):
             view = game.view(state, seat)
             for action in legal:
                 if action[0] in PRICED:
                     seen.add(action[0])
                     _check_label(game, state, seat, action, text.describe_action(action, view, None))
-            step(game, state, seat, rng.choice(legal))
     assert seen == PRICED
