@@ -6,6 +6,7 @@ middle of a game), then act only through ``engine.step``, as a player would."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
@@ -48,6 +49,15 @@ def play_random(game: DieMacher, state: State, rng: random.Random, until: str | 
     while not game.is_over(state) and state.phase != until:
         seat = rng.choice(game.to_act(state))
         step(game, state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+def random_decisions(game: DieMacher, state: State, rng: random.Random) -> Iterator[tuple[int, list[Action]]]:
+    """Each decision of a random game to its end, (seat, legal actions), before a random one is taken."""
+    while not game.is_over(state):
+        seat = rng.choice(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        yield seat, legal
+        step(game, state, seat, rng.choice(legal))
 
 
 def program(*names: str) -> list[int]:

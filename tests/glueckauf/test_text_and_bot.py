@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from glueckauf_helpers import GREY, act, after_draft, black_tile_on_offer, card_with, give_order, new_game
 
@@ -11,8 +12,9 @@ from stammtisch.bots.base import RandomBot
 from stammtisch.engine.protocol import Event
 from stammtisch.engine.step import step
 from stammtisch.games.glueckauf.bot import HeuristicBot
+from stammtisch.games.glueckauf.data import TRANSPORTS
 from stammtisch.games.glueckauf.rules import GlueckAuf
-from stammtisch.games.glueckauf.text import describe_action, describe_event
+from stammtisch.games.glueckauf.text import TRANSPORT_NAMES, describe_action, describe_event
 
 
 def test_delivery_sentence() -> None:
@@ -130,3 +132,60 @@ def test_bot_substitute_cube_or_empty_cart_and_return_order() -> None:
         action = bot.choose(game.view(state, 1), game.legal_actions(state, 1))
         assert action[:2] == ("return_tiles", "bottom")
         act(game, state, action)
+
+
+def _check_priced_label(game: GlueckAuf, state: Any, seat: int, action: Any, label: str) -> str:
+    """Take ``action`` on a copy and hold its label against what the rules did; returns what was checked."""
+    before = state.players[seat]
+    steps_before = state.steps_left
+    after = game.copy(state)
+    events = step(game, after, seat, action)
+    now = after.players[seat]
+    if action[0] == "place":
+        placed = next(e for e in events if e.kind == "placed")
+        workers = placed.params["workers"]  # one more than those displaced
+        assert label.startswith(f"Place {workers} worker") and before.workers >= workers, (label, workers)
+        bought = next((e for e in events if e.kind == "tile_bought"), None)
+        delivered = next((e for e in events if e.kind == "delivered"), None)
+        if bought:
+            assert label.endswith(f"price {bought.params['cost']} Mark" + ("s" if bought.params["cost"] > 1 else ""))
+            return "tile"
+        if delivered:
+            assert label.endswith(f"for {delivered.params['vp']} VP") and delivered.params["vp"] == now.vp - before.vp
+            return "delivery"
+        taken = next((e for e in events if e.kind == "order_taken"), None)
+        if taken:
+            card = game.cards[taken.params["card"]]
+            assert label.endswith(f"order card {card.id}, {TRANSPORT_NAMES[TRANSPORTS[card.transport]]}, {card.vp} VP")
+            return "order"
+        return "workers"
+    if action[0] == "keep_tile" and action[1] is not None:
+        assert label.endswith(f"price {before.money - now.money} Mark" + ("s" if before.money - now.money > 1 else ""))
+        return "tile"
+    if action[0] in ("keep_order", "draft") and action[1] is not None:
+        card = game.cards[int(action[1])]
+        assert label.endswith(f"{TRANSPORT_NAMES[TRANSPORTS[card.transport]]}, {card.vp} VP"), label
+        return "order"
+    if action[0] in ("cage", "load", "store", "fill"):
+        assert label.endswith(f"(1 of {steps_before} work step{'s' if steps_before > 1 else ''} left)"), label
+        assert after.steps_left in (steps_before - 1, 0)
+        return "step"
+    return ""
+
+
+def test_every_choice_names_what_it_costs_and_brings() -> None:
+    # issue 25 defect 3: Glück Auf's costs on the choices — the workers a placement takes, a tunnel tile's
+    # price, an order card's transport and VP, a delivery's VP, the work step a mining step uses
+    checked: set[str] = set()
+    for players in (2, 3, 4):
+        game = GlueckAuf(players)
+        bot = HeuristicBot(players)  # it completes and delivers orders
+        state, _ = game.new_state(players)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            for action in legal:
+                checked.add(_check_priced_label(game, state, seat, action, describe_action(action, view, None)))
+            step(game, state, seat, bot.choose(view, legal))
+    assert {"tile", "delivery", "order", "workers", "step"} <= checked

@@ -127,7 +127,8 @@ def choose(page: Any, choice: dict[str, Any]) -> None:
         if buttons.count() == 1:
             buttons.click()
         else:
-            page.locator(f"#decision button.choice[data-action='{json.dumps(choice['action'])}']").click()
+            key = json.dumps(choice["action"], separators=(",", ":"))  # as the page writes it (JSON.stringify)
+            page.locator(f"#decision button.choice[data-action='{key}']").click()
     else:
         select = page.locator(f"#{choice['select']}")
         select.select_option(value=choice["value"])

@@ -309,7 +309,7 @@ def test_two_humans_see_only_their_own_secrets(server: ServerProcess, browser: A
         other_view = httpx.get(f"{server.url}/api/tables/{table_id}/view",
                                headers={"authorization": f"Bearer {tokens[other]}"}).json()["view"]
         other_seat = other_view["seat"]
-        row = page.locator(".dm-party-table tbody tr").nth(other_seat)
+        row = page.locator(".dm-party-table tbody tr:not(.supply-row)").nth(other_seat)
         assert row.locator("td").nth(2).inner_text().strip() == "?", f"{me} sees {other}'s money"
         assert page.locator(".dm-private").count() == 1
         assert "Anna" in text and "Ben" in text

@@ -51,10 +51,14 @@ def program_overlap(a: list[int], b: list[int]) -> int:
     return sum(1 for card in a if card in b)
 
 
-def conversion(k: int, trend: int, match: int) -> tuple[int, int, int]:
-    """(base, multiplier, votes) for converting k rallies: max(1, k + trend) × max(1, matches)."""
-    base = max(1, k + trend)
+def conversion(k: int, trend: int, match: int, floor: bool = True) -> tuple[int, int, int]:
+    """(base, multiplier, votes) for converting k rallies: max(1, k + trend) × max(1, matches); without
+    the trend floor (C-04, DieMacher.trend_floor) the base is k + trend and the votes max(0, base) × the
+    multiplier.  The conversion itself and the labels of its choices (text.py) both use it."""
     mult = max(1, match)
+    if not floor:
+        return k + trend, mult, max(0, k + trend) * mult
+    base = max(1, k + trend)
     return base, mult, base * mult
 
 

@@ -167,6 +167,15 @@ TEXTS = (
     N_("Trend changes"),
     N_("unchanged"),
     N_("{party} is the media influencer here: the poll's minus does not apply to it."),
+    # choices: their rules help, choosing on the board, what a decision does not say (issue 25)
+    N_("Replace {card}"),
+    N_("Replace {card} with:"),
+    N_("Start player bid: the highest sealed bid is paid to the bank and makes its party start player; tied "
+       "parties bid again openly in turn."),
+    N_("Only a poll with a plus for your party can be published; this one shows {change}: keep it secret for "
+       "+3 party base."),
+    N_("Choose on the board: an opinion of {state}, then the display card that replaces it."),
+    N_("Majority: {votes} votes or more, alone or with a coalition partner."),
     # the map of the 16 states (diemacher-map.js)
     N_("The 16 states"),
     N_("{state}: elected in election {number}"),

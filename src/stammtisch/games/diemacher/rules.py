@@ -128,6 +128,10 @@ class DieMacher(FlowGame[State]):
         money = state.players[seat].money
         return money + 10 * self.unit if self.options["overbid_mode"] == "honour_system_with_penalty" else money
 
+    def trend_floor(self, state: State, pos: int) -> bool:
+        """Whether a rally converted on board ``pos`` now counts at least 1 whatever the trend (C-04)."""
+        return bool(self.options["rally_trend_floor_general"]) or pos in self.elections_in(state.round)
+
     def rally_cost(self, n: int) -> int:
         return self.edition.rally_costs[n - 1] if n else 0
 

@@ -10,8 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
+from stammtisch.games.diemacher.board import conversion
 from stammtisch.games.diemacher.data import load_edition
 from stammtisch.games.diemacher.phases import FLOW
+from stammtisch.games.diemacher.phases.start import placing
 from stammtisch.i18n import N_, _, _n, format_number
 
 # Tables built at import time hold English literals marked with N_ (extracted, not yet
@@ -73,8 +75,13 @@ def _conversion(p: Mapping[str, Any], n: Names) -> str:
     return _n("{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} vote",
               "{party} converts {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes",
               p["votes"]).format(
-        party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]),
-        sign="+" if p["trend"] >= 0 else "−", trend=abs(p["trend"]), mult=p["mult"], votes=p["votes"])
+        party=n.party(p["seat"]), k=p["rallies"], state=n.board(p["board"]), **_formula(p["trend"], p["mult"]),
+        votes=p["votes"])
+
+
+def _formula(trend: int, mult: int) -> dict[str, Any]:
+    """The fields of a conversion's formula "({k} {sign} {trend}) × {mult}", as the log writes it."""
+    return {"sign": "+" if trend >= 0 else "−", "trend": abs(trend), "mult": mult}
 
 
 def _election(p: Mapping[str, Any], n: Names) -> str:
@@ -109,6 +116,10 @@ def _politician_action(p: Mapping[str, Any], n: Names) -> str:
         "free_poll": lambda: _("{party} takes a free poll in {state}").format(party=who, state=state),
     }
     return texts[p["action"]]()
+
+
+def _trend_changes(changes: Sequence[Sequence[int]], n: Names) -> str:
+    return ", ".join(f"{n.party(s)} {d:+d}" for s, d in changes)
 
 
 def _final(p: Mapping[str, Any], n: Names) -> str:
@@ -186,8 +197,7 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "poll_withheld": lambda p, n: _("{party} does not publish the poll: party base +3").format(
         party=n.party(p["seat"])),
     "poll_published": lambda p, n: _("{party} publishes poll {poll} in {state}: {changes}").format(
-        party=n.party(p["seat"]), poll=p["poll"], state=n.board(p["board"]),
-        changes=", ".join(f"{n.party(s)} {d:+d}" for s, d in p["changes"])),
+        party=n.party(p["seat"]), poll=p["poll"], state=n.board(p["board"]), changes=_trend_changes(p["changes"], n)),
     "poll_auction": lambda p, n: _("Poll auction in {state}, auctioneer {party}").format(
         state=n.board(p["board"]), party=n.party(p["auctioneer"])),
     "poll_bid": lambda p, n: _("{party} bids {amount}").format(party=n.party(p["seat"]), amount=money(p["amount"])),
@@ -235,50 +245,102 @@ _ACTIONS: dict[str, Callable[[Action, Names, Mapping[str, Any]], str]] = {
     "keep": lambda a, n, v: _("Keep {card}").format(card=card_name(a[1])),
     "keep_card": lambda a, n, v: _("Keep {card}, discard the rest").format(card=card_name(a[1])),
     "start_block": lambda a, n, v: _("Start block {block}").format(block=a[1]),
-    "start_state": lambda a, n, v: n.board(a[1]),
+    "start_state": lambda a, n, v: _("{bonus} in {state}").format(
+        bonus=_(SYMBOLS[placing(_prices(v)["start_blocks"], _own(v)["sealed"])]), state=n.board(a[1])),
     "bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "raise": lambda a, n, v: _("Raise to {amount}").format(amount=money(a[1])),
-    "pass": lambda a, n, v: _("Pass"),
+    # phase 7: the one choice that changes no opinion (issue 25 defect 5)
+    "pass": lambda a, n, v: _("Change no opinion") if v["phase"] == "media_shift" else _("Pass"),
     "program_pass": lambda a, n, v: _("Keep the program as it is"),
     "draw_and_take": lambda a, n, v: _("Draw a card, then take one from the display"),
     "refresh_and_take": lambda a, n, v: _("Renew the display, then take one"),
     "take": lambda a, n, v: _("Take {card}").format(card=card_name(a[1])),
     "swap": lambda a, n, v: _("Swap {old} for {new}").format(old=card_name(a[1]), new=card_name(a[2])),
     "swaps_done": lambda a, n, v: _("No more swaps"),
-    "buy_media": lambda a, n, v: _("Buy a media marker in {state} ({cost})").format(state=n.board(a[1]),
-                                                                                     cost=money(5000)),
-    "rallies": lambda a, n, v: _n("{k} rally in {state}", "{k} rallies in {state}", a[2]).format(
-        k=a[2], state=n.board(a[1])),
-    "place": lambda a, n, v: (_("Send {politician} to {state}").format(politician=politician_name(a[2]),
-                                                                      state=n.board(a[1])) if a[2] is not None
-        else _("No politician to {state}").format(state=n.board(a[1]))),
-    "pay": lambda a, n, v: _("Pay for the politician"),
-    "decline": lambda a, n, v: _("Decline the politician"),
+    "buy_media": lambda a, n, v: _("Buy a media marker in {state} ({cost})").format(
+        state=n.board(a[1]), cost=money(_prices(v)["media_marker"])),
+    "rallies": lambda a, n, v: _rallies(a[2], n.board(a[1]), _prices(v)["rallies"][a[2]]),
+    "place": lambda a, n, v: (_("Send {politician} to {state} (its actions cost {cost})").format(
+        politician=politician_name(a[2]), state=n.board(a[1]), cost=money(_prices(v)["politicians"][a[2]]))
+        if a[2] is not None else _("No politician to {state}").format(state=n.board(a[1]))),
+    "pay": lambda a, n, v: _("Pay {cost} for your {politician}").format(
+        cost=money(_prices(v)["politicians"][_own_politician(v)]), politician=politician_name(_own_politician(v))),
+    "decline": lambda a, n, v: _("Do not pay for your {politician}").format(
+        politician=politician_name(_own_politician(v))),
     "skip": lambda a, n, v: _("Skip this action"),
     "double": lambda a, n, v: _("Double marker on {card}").format(
         card=card_name(v["board"]["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"])),
     "double_remove": lambda a, n, v: _("Remove the double marker"),
-    "buyout": lambda a, n, v: (_("Buy out {party}'s media marker and place your own") if a[2]
-                               else _("Buy out {party}'s media marker")).format(
-        party=n.party(v["board"]["boards"][v["decision"]["board"]]["media"][a[1]])),
+    "buyout": lambda a, n, v: (_("Buy out {party}'s media marker for {amount} and place your own") if a[2]
+                               else _("Buy out {party}'s media marker for {amount}")).format(
+        party=n.party(v["board"]["boards"][v["decision"]["board"]]["media"][a[1]]),
+        amount=money(_prices(v)["buyout"])),
     "others_trend": lambda a, n, v: _("Lower every other party's trend by 1"),
     "trend": lambda a, n, v: _("Trend +{n}").format(n=a[1]),
     "votes": lambda a, n, v: _n("+{n} vote", "+{n} votes", a[1]).format(n=a[1]),
     "base": lambda a, n, v: _("Party base +{n}").format(n=a[1]),
     "program": lambda a, n, v: _("Change your party program"),
     "free_poll": lambda a, n, v: _("Take a free poll"),
-    "publish_poll": lambda a, n, v: _("Publish the poll"),
+    "publish_poll": lambda a, n, v: _("Publish the poll in {state}: trends {changes}").format(
+        state=n.board(v["decision"]["board"]), changes=_trend_changes(_own(v)["poll_in_hand"]["changes"], n)),
     "withhold_poll": lambda a, n, v: _("Do not publish (party base +3)"),
     "poll_bid": lambda a, n, v: _("Bid {amount}").format(amount=money(a[1])),
     "shift": lambda a, n, v: _("Replace {old} with {new}").format(
         old=card_name(v["board"]["boards"][v["decision"]["board"]]["opinions"][a[1]]["card"]), new=card_name(a[2])),
-    "convert": lambda a, n, v: _n("Convert {k} rally in {state}", "Convert {k} rallies in {state}", a[2]).format(
-        k=a[2], state=n.board(a[1])),
+    "convert": lambda a, n, v: _convert(a[1], a[2], n, v),
     "coalition": lambda a, n, v: _("Join the coalition") if a[1] else _("Decline the coalition"),
     "coalition_partner": lambda a, n, v: _("Form a coalition with {party}").format(party=n.party(a[1])),
-    "donation": lambda a, n, v: (_("Accept the {value} donation") if a[2] else _("Reject the {value} donation")).format(
-        value=money(a[1])),
+    "donation": lambda a, n, v: _donation(a[1], a[2], _prices(v)["donations"]),
 }
+
+
+# The amounts on the choices (issue 25 defect 3) come from the reader's view: the prices the rules worked
+# out for the pending decision (view.py, ``decision.prices``), the board, and the reader's own secrets.
+
+def _prices(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    prices: Mapping[str, Any] = view["decision"]["prices"]
+    return prices
+
+
+def _own(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    own: Mapping[str, Any] = view["board"]["seats"][view["seat"]]
+    return own
+
+
+def _own_politician(view: Mapping[str, Any]) -> str:
+    """The reader's politician in the state being decided on (a party sends at most one to a state)."""
+    row = view["board"]["boards"][view["decision"]["board"]]["politicians"]
+    return str(next(p["politician"] for p in row if p["seat"] == view["seat"] and p["paid"] is None))
+
+
+def _rallies(k: int, state: str, cost: int) -> str:
+    if not k:
+        return _("Organize no rallies in {state}").format(state=state)
+    return _n("Organize {k} rally in {state} for {cost}", "Organize {k} rallies in {state} for {cost}", k).format(
+        k=k, state=state, cost=money(cost))
+
+
+def _convert(pos: int, k: int, n: Names, view: Mapping[str, Any]) -> str:
+    """The votes converting ``k`` rallies brings, written as the log will write it."""
+    board, seat = view["board"]["boards"][pos], view["seat"]
+    trend = board["trend"][seat]
+    _base, mult, votes = conversion(k, trend, board["matches"][seat], _prices(view)["trend_floor"])
+    return _n("Convert {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} vote",
+              "Convert {k} rallies in {state}: ({k} {sign} {trend}) × {mult} = {votes} votes", votes).format(
+        k=k, state=n.board(pos), votes=votes, **_formula(trend, mult))
+
+
+def _donation(value: int, accept: bool, offers: Sequence[Sequence[int]]) -> str:
+    _value, if_accepted, if_rejected = next(offer for offer in offers if offer[0] == value)
+    text = _("Accept the {value} donation: party base {change}") if accept else \
+        _("Reject the {value} donation: party base {change}")
+    return text.format(value=money(value), change=_signed(if_accepted if accept else if_rejected))
+
+
+def _signed(number: int) -> str:
+    """A change as the board writes it: +3, −1 (a minus sign, not a hyphen), 0."""
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
 
 # The 16 states by their ids for the browser's map of the states (issue 14): by their German names in every
 # language, as the boards, the log and the rulebooks name them (issue 25 defect 6).

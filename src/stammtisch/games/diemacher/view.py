@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.engine.flow import SEALED, FlowGame
 from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
+from stammtisch.games.diemacher.phases.money import base_change
 from stammtisch.games.diemacher.phases.politicians import BANG
+from stammtisch.games.diemacher.phases.polls import trend_changes
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
@@ -49,6 +51,7 @@ def describe(game: DieMacher) -> dict[str, Any]:
         "politicians": [{"id": p.id, "cost": p.cost, "main": p.main, "secondary": list(p.secondary)}
                         for p in edition.politicians if game.long_game or not p.long_game_only],
         "once": list(BANG),
+        "win_threshold": game.options["win_threshold"],  # the votes a majority needs (C-17)
     }
     return described
 
@@ -87,8 +90,11 @@ def build_view(game: DieMacher, state: State, seat: int | None) -> dict[str, Any
         "elected": [edition.states[card].id for card in state.elected],  # in election order
     }
     detail = [{"total": total, **parts} for total, parts in final_scores(game, state)] if over else None
-    return envelope(game, state, seat, phase=state.phase, decision=_decision(game, state, seat), board=board,
-                    final_detail=detail)
+    decision = _decision(game, state, seat)
+    prices = _prices(game, state, decision)
+    if prices:
+        decision["prices"] = prices
+    return envelope(game, state, seat, phase=state.phase, decision=decision, board=board, final_detail=detail)
 
 
 def build_views(game: DieMacher, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
@@ -198,7 +204,7 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         if state.draft_hands:
             data["draft_hand"] = sorted(state.draft_hands[s])
         if state.poll_in_hand != NOBODY and state.actor == s:
-            data["poll_in_hand"] = _poll(game, state.poll_in_hand)
+            data["poll_in_hand"] = _poll(game, state, s)
     return data
 
 
@@ -217,9 +223,12 @@ def _hand_size(state: State, s: int) -> int:
     return len(player.hand)
 
 
-def _poll(game: DieMacher, card: int) -> dict[str, Any]:
+def _poll(game: DieMacher, state: State, seat: int) -> dict[str, Any]:
+    """The poll card in the seat's hand, with the trends it changes if the seat publishes it now."""
+    card = state.poll_in_hand
     poll = game.edition.polls[card]
-    return {"id": poll.id, "back": poll.back, "delta": dict(poll.delta)}
+    return {"id": poll.id, "back": poll.back, "delta": dict(poll.delta),
+            "changes": trend_changes(game, state, seat, card)}
 
 
 def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
@@ -250,6 +259,27 @@ def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]
         if state.cursor < len(boards):
             decision["board"] = boards[state.cursor]
     return decision
+
+
+def _prices(game: DieMacher, state: State, decision: dict[str, Any]) -> dict[str, Any]:
+    """What the pending decision's choices cost or bring, as the rules work it out (issue 25 defect 3):
+    public facts that the choices' labels name (text.py).  A poll card's effect is its holder's secret:
+    it comes with the card (``poll_in_hand``)."""
+    edition, phase = game.edition, state.phase
+    if phase == "media":
+        return {"media_marker": edition.media_marker_cost}
+    if phase == "rallies":
+        return {"rallies": [game.rally_cost(n) for n in range(edition.rally_cap + 1)]}
+    if phase in ("cabinet", "politicians"):
+        return {"politicians": {p.id: p.cost for p in edition.politicians}, "buyout": edition.buyout_payment}
+    if phase == "convert" and "board" in decision:
+        return {"trend_floor": game.trend_floor(state, decision["board"])}
+    if phase == "money":
+        return {"donations": [[offer.value, base_change(game, i, True), base_change(game, i, False)]
+                              for i, offer in enumerate(edition.donations)]}
+    if phase == "start":
+        return {"start_blocks": [list(block) for block in edition.start_blocks]}
+    return {}
 
 
 def _none(seat: int) -> int | None:

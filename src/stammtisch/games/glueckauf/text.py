@@ -12,6 +12,8 @@ from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
 from stammtisch.games.glueckauf.phases import FLOW
+from stammtisch.games.glueckauf.phases.orders import delivers
+from stammtisch.games.glueckauf.phases.placement import workers_needed
 from stammtisch.i18n import N_, _, _n
 
 Params = Mapping[str, Any]
@@ -252,5 +254,72 @@ _ACTIONS: dict[str, Callable[[Action], str]] = {
 
 
 def describe_action(action: Action, view: Mapping[str, Any] | None, names: Sequence[str] | None) -> str:
+    """The action as a choice; with the chooser's view, with what it costs and brings (issue 25 defect 3):
+    the workers it takes, a tile's price, an order's transport and VP, a delivery's VP, the work steps."""
+    priced = _PRICED.get(action[0])
+    if view is not None and priced is not None and view.get("seat") is not None:
+        return priced(action, view)
     render = _ACTIONS.get(action[0])
     return render(action) if render else repr(action)
+
+
+def _marks(amount: int) -> str:
+    return _n("{amount} Mark", "{amount} Marks", amount).format(amount=amount)
+
+
+def _tile(tile: Mapping[str, Any]) -> dict[str, Any]:
+    return {"colour": _word(tile["colour"]), "carts": tile["carts"], "price": _marks(tile["cost"])}
+
+
+def _card(card: Mapping[str, Any]) -> dict[str, Any]:
+    return {"card": card["id"], "transport": _word(card["transport"]), "vp": card["vp"]}
+
+
+def _place(action: Action, view: Mapping[str, Any]) -> str:
+    """Placing workers: how many, and what a factory, order or delivery space brings."""
+    space_id = action[1]
+    space = view["board"]["spaces"][space_id]
+    n = workers_needed(0 if space_id == "bank" else space["workers"])
+    fields = {"n": n, "space": space_name(space_id)}
+    kind = space_id.rpartition("_")[0]
+    if kind == "factory" and space.get("tile"):
+        return _n("Place {n} worker on {space}: a {colour} tunnel tile, minecarts: {carts}, price {price}",
+                  "Place {n} workers on {space}: a {colour} tunnel tile, minecarts: {carts}, price {price}",
+                  n).format(**fields, **_tile(space["tile"]))
+    if kind == "order" and space.get("card"):
+        return _n("Place {n} worker on {space}: order card {card}, {transport}, {vp} VP",
+                  "Place {n} workers on {space}: order card {card}, {transport}, {vp} VP", n).format(
+            **fields, **_card(space["card"]))
+    if kind == "delivery":
+        transport = space_id.partition("_")[2]
+        ready = [o for o in view["board"]["seats"][view["seat"]]["orders"]
+                 if delivers(o["missing"], o["transport"], transport)]
+        return _n("Place {n} worker on {space}: deliver {orders} for {vp} VP",
+                  "Place {n} workers on {space}: deliver {orders} for {vp} VP", n).format(
+            **fields, orders=_orders(len(ready)), vp=sum(o["vp"] for o in ready))
+    return _n("Place {n} worker on {space}", "Place {n} workers on {space}", n).format(**fields)
+
+
+def _step(action: Action, view: Mapping[str, Any]) -> str:
+    """A mining step: each takes one of the work steps left."""
+    left = view["board"]["steps_left"]
+    return _n("{step} (1 of {n} work step left)", "{step} (1 of {n} work steps left)", left).format(
+        step=_ACTIONS[action[0]](action), n=left)
+
+
+def _drawn(action: Action, view: Mapping[str, Any]) -> Mapping[str, Any]:
+    return next(item for item in view["board"]["drawn"] if item["id"] == action[1])
+
+
+_PRICED: dict[str, Callable[[Action, Mapping[str, Any]], str]] = {
+    "place": _place,
+    "cage": _step, "load": _step, "store": _step, "fill": _step,
+    "done": lambda a, v: _n("End mining ({n} work step unused)", "End mining ({n} work steps unused)",
+                            v["board"]["steps_left"]).format(n=v["board"]["steps_left"]),
+    "keep_tile": lambda a, v: _ACTIONS["keep_tile"](a) if a[1] is None else _(
+        "Buy tunnel tile {tile}: {colour}, minecarts: {carts}, price {price}").format(tile=a[1], **_tile(_drawn(a, v))),
+    "keep_order": lambda a, v: _ACTIONS["keep_order"](a) if a[1] is None else _(
+        "Keep order card {card}: {transport}, {vp} VP").format(**_card(_drawn(a, v))),
+    "draft": lambda a, v: _("Draft order card {card}: {transport}, {vp} VP").format(
+        **_card(next(card for card in v["board"]["draft"] if card["id"] == a[1]))),
+}  # fmt: skip

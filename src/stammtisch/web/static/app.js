@@ -5,7 +5,7 @@
 import {
   LANGUAGE_KEY, NAME_KEY, api, applyPatch, botKindName, copyField as copyBox, el, ensureKey, fill, formatDuration,
   installHelp, loadTexts, mySeats, personalKey, preferredLanguage, rememberSeat, rovingHelp, seatName as shownSeatName,
-  showAlert, topBar, uid,
+  showAlert, topBar, uid, withHelp,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
 import { Highlighter } from "./highlight.js";
@@ -771,13 +771,14 @@ function decisionGroup(group, index, message) {
   const labels = message.labels || [];
   const legal = message.legal;
   const style = group.style || (group.indices.length > SELECT_FROM ? "select" : "buttons");
+  const help = (k) => (group.help ? group.help[k] : null); // each choice's rules help (docs/web.md)
   const legendId = `choice-group-${index}`;
   const legend = group.title ? el("legend", { id: legendId }, group.title) : null;
   if (style === "select") {
     const selectId = `choice-${index}`;  // stable: a redraw (another seat moved) keeps the list and its choice
-    const select = el("select", { id: selectId, name: selectId },
+    const select = withHelp(el("select", { id: selectId, name: selectId },
       group.indices.map((i) => el("option", { value: String(i), "data-action": JSON.stringify(legal[i]) },
-        labels[i] || JSON.stringify(legal[i]))));
+        labels[i] || JSON.stringify(legal[i])))), help(0));
     if (group.selected !== undefined) select.value = String(group.selected);
     const submit = (event) => {
       event.preventDefault();
@@ -792,13 +793,13 @@ function decisionGroup(group, index, message) {
   }
   return el("fieldset", { class: "group", "aria-labelledby": legend ? legendId : null },
     legend,
-    el("div", { class: "choices" }, group.indices.map((i) =>
-      el("button", {
+    el("div", { class: "choices" }, group.indices.map((i, k) =>
+      withHelp(el("button", {
         type: "button",
         class: "choice",
         "data-action": JSON.stringify(legal[i]),
         onclick: () => act(legal[i]).catch(() => {}),
-      }, labels[i] || JSON.stringify(legal[i])))));
+      }, labels[i] || JSON.stringify(legal[i])), help(k)))));
 }
 
 /** The final table from the view's envelope: points per seat and the winners as the game decided

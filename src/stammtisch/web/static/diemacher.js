@@ -2,7 +2,7 @@
 // track, every party's table row, the reader's private panel and the final table; drawn from the
 // seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
 
-import { el, fill, withHelp } from "./common.js";
+import { el, fill, rovingHelp, withHelp } from "./common.js";
 import { tagged } from "./highlight.js";
 import { stateMap } from "./diemacher-map.js";
 
@@ -10,7 +10,7 @@ const COLOURS = {
   black: { fill: "#1e1e1e", ink: "#ffffff" },
   red: { fill: "#d32f2f", ink: "#ffffff" },
   yellow: { fill: "#f6c700", ink: "#1e1e1e" },
-  green: { fill: "#2e8b3c", ink: "#ffffff" },
+  green: { fill: "#267a33", ink: "#ffffff" }, // white on it at 5.4:1 (WCAG AA; issue 25 defect 5)
   purple: { fill: "#8e3a9d", ink: "#ffffff" },
 };
 
@@ -34,6 +34,18 @@ function svg(html, label, cls = "") {
   return node;
 }
 
+// The opinion chosen on the board in phase 7, kept while the board is drawn again (as long as the
+// same replacements are offered).
+const SHIFT_PICK = { key: null, slot: null };
+
+function shiftsKey(shifts) {
+  return JSON.stringify(shifts.map(({ action }) => action));
+}
+
+function pickedSlot(shifts) {
+  return shifts.length && SHIFT_PICK.key === shiftsKey(shifts) ? SHIFT_PICK.slot : null;
+}
+
 class Board {
   constructor(view, ctx) {
     this.e = view; // the envelope (docs/web.md): seat, phase, decision, to_act, final
@@ -49,6 +61,9 @@ class Board {
     this.terms = ctx.terms || {};
     this.politicians = (described.board && described.board.politicians) || [];
     this.once = (described.board && described.board.once) || [];
+    this.winThreshold = described.board && described.board.win_threshold;
+    this.legal = ctx.legal || [];
+    this.labels = ctx.labels || [];
   }
 
   // ------------------------------------------------------------ words
@@ -191,7 +206,7 @@ class Board {
 
   disc(seat, label) {
     const c = seat === null || seat === undefined ? null : this.colour(seat);
-    const help = c ? this.t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track.")
+    const help = c ? this.mediaHelp()
       : this.t("Free media space: a party may buy a media marker here for €5,000 in phase 3.");
     return withHelp(el("span", { class: `disc ${c ? "" : "empty"}`, role: "img", "aria-label": label,
       style: c ? { background: c.fill, borderColor: c.fill === "#1e1e1e" ? "#666" : c.fill } : null }), `${label}. ${help}`);
@@ -281,7 +296,6 @@ class Board {
         el("td", { class: "num" }, String(board.matches[s]))),
       `st-${board.state}-${s}`, [board.votes[s], trend, board.rallies[s], media, board.matches[s]]);
     });
-    const opinions = board.opinions.map((o) => this.opinionCard(o.card, { faceUp: o.face_up, doubled: o.doubled }));
     const politicians = board.politicians.map((p) => {
       const c = this.colour(p.seat);
       const name = p.politician ? this.politicianName(p.politician) : this.t("face-down");
@@ -291,7 +305,7 @@ class Board {
         style: { borderColor: c.fill, background: p.politician ? "#fff" : c.fill,
           color: p.politician ? "#222" : c.ink } },
       p.politician ? name : "♟", paid ? el("span", { class: "paid" }, p.paid ? " ✓" : " ✗") : null),
-      [`${label}.`, p.politician ? this.politicianHelp(p.politician) : "", t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.")].filter(Boolean).join(" "));
+      [`${label}.`, p.politician ? this.politicianHelp(p.politician) : "", this.politicianRules()].filter(Boolean).join(" "));
     });
     const emptyMedia = mediaOwners.filter((o) => o === null).length;
     const mediaLabel = t("Media markers: {parties}; free spots: {count}", {
@@ -305,7 +319,9 @@ class Board {
       board.ballot_box ? this.ballotBox() : null,
       current ? el("span", { class: "now" }, t("now")) : null),
     tagged(el("div", { class: "opinions", role: "group", "aria-label": t("Opinions") },
-      opinions.length ? opinions : el("span", { class: "muted" }, t("none"))), `st-${board.state}-opinions`, board.opinions),
+      board.opinions.length ? this.opinions(board, pos) : el("span", { class: "muted" }, t("none"))),
+    `st-${board.state}-opinions`, board.opinions),
+    this.replacements(board, pos),
     tagged(el("div", { class: "media-row", role: "group", "aria-label": mediaLabel },
       el("span", { class: "label", "aria-hidden": "true" }, t("Media")),
       mediaOwners.map((o) => this.disc(o, o === null ? t("free media spot") : t("media marker of {party}",
@@ -334,8 +350,7 @@ class Board {
         { party: backSeat >= 0 ? this.party(backSeat) : t("another party") }),
       style: backSeat >= 0 ? { background: this.colour(backSeat).fill, color: this.colour(backSeat).ink } : null },
       el("span", { "aria-hidden": "true" }, "%"), el("span", { class: "back-party", "aria-hidden": "true" },
-        this.partyNamed(v.poll_top_back) ?? t("another party"))),
-      t("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base."))
+        this.partyNamed(v.poll_top_back) ?? t("another party"))), this.pollHelp())
       : el("span", { class: "muted" }, t("empty"));
     const used = v.media_presence.slice(-v.elections);
     return el("section", { class: "dm-displays panel", "aria-labelledby": "dm-displays-title" },
@@ -386,6 +401,14 @@ class Board {
     `score-${s}`, [this.pointsSoFar(p, s), p.party_base, p.money])));
   }
 
+  /** A party's supply: media markers, rallies, politicians and donations left. */
+  supply(p) {
+    const t = this.t;
+    return [t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
+      " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
+      withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })), this.donationHelp())];
+  }
+
   partyTable() {
     const v = this.v;
     const t = this.t;
@@ -397,10 +420,10 @@ class Board {
         el("table", {},
         el("thead", {}, el("tr", { "data-help-group": "" }, [t("Party"), t("Base"), t("VP"), t("Money"), t("Hand"), t("Program"),
           t("Supply")].map((h) => this.columnHead(h)))),
-        el("tbody", {}, v.seats.map((p, s) => {
+        el("tbody", {}, v.seats.flatMap((p, s) => {
           const info = players[s] || {};
           const vp = this.pointsSoFar(p, s);
-          return tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
+          const row = tagged(el("tr", { class: s === this.e.seat ? "mine" : "" },
             el("th", { scope: "row" }, this.partyTag(s),
               el("span", { class: "who" }, info.name || "", s === this.e.seat ? ` (${t("you")})` : ""),
               info.kind === "human" && !info.connected ? el("span", { class: "offline" }, t("disconnected")) : null,
@@ -413,13 +436,12 @@ class Board {
               : this.money(p.money)),
             el("td", { class: "num" }, String(p.hand_size)),
             el("td", {}, el("span", { class: "cards program" }, p.program.map((c) => this.opinionCard(c, { small: true })))),
-            el("td", { class: "supply" },
-              t("media {count}", { count: p.media_supply }), " · ", t("rallies {count}", { count: p.rally_supply }),
-              " · ", t("politicians {count}", { count: p.politicians_left }), " · ",
-              withHelp(el("span", {}, t("donations {count}", { count: p.donations_left })),
-                t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.")))),
+            el("td", { class: "supply" }, this.supply(p))),
           `party-${s}`, [p.party_base, vp, p.money, p.hand_size, p.program, p.media_supply, p.rally_supply,
             p.politicians_left, p.donations_left]);
+          // on a phone the supply has a line of its own below the party's row, instead of the column
+          return [row, el("tr", { class: `supply-row ${s === this.e.seat ? "mine" : ""}` },
+            el("td", { colspan: "6" }, this.supply(p)))];
         })))));
   }
 
@@ -472,6 +494,125 @@ class Board {
           el("td", {}, el("strong", {}, String(row.total))))))));
   }
 
+  // ------------------------------------------------------------ choosing on the board
+
+  /** The media influencer's replacements on board `pos` that change an opinion (phase 7): a card for
+   * the very same card (C-32) changes nothing in the state and is left to "change nothing". */
+  shifts(pos) {
+    if (!this.e.decision || this.e.decision.board !== pos) return [];
+    const board = this.v.boards[pos];
+    return this.legal.map((action, index) => ({ action, index }))
+      .filter(({ action }) => action[0] === "shift" && board.opinions[action[1]].card !== action[2]);
+  }
+
+  /** The state's opinions; in phase 7 the media influencer chooses one of them on the board, then the
+   * display card that replaces it (replacements()). */
+  opinions(board, pos) {
+    const shifts = this.shifts(pos);
+    const picked = pickedSlot(shifts);
+    return board.opinions.map((o, slot) => {
+      const card = this.opinionCard(o.card, { faceUp: o.face_up, doubled: o.doubled });
+      if (!shifts.some(({ action }) => action[1] === slot)) return card;
+      return this.boardButton(card, this.t("Replace {card}", { card: this.cardName(o.card) }), () => {
+        SHIFT_PICK.slot = picked === slot ? null : slot;
+        SHIFT_PICK.key = shiftsKey(shifts);
+        this.redraw(".dm-replacements button");
+      }, { "aria-pressed": String(picked === slot), class: "dm-pick" });
+    });
+  }
+
+  /** The display cards that may replace the opinion chosen on the board, each a button that acts. */
+  replacements(board, pos) {
+    const slot = pickedSlot(this.shifts(pos));
+    if (slot === null) return null;
+    const old = this.cardName(board.opinions[slot].card);
+    return el("div", { class: "dm-replacements", role: "group", "aria-label": this.t("Replace {card} with:", { card: old }) },
+      el("span", { class: "label", "aria-hidden": "true" }, this.t("Replace {card} with:", { card: old })),
+      this.shifts(pos).filter(({ action }) => action[1] === slot).map(({ action, index }) =>
+        this.boardButton(this.opinionCard(action[2]), this.labels[index], () => this.act(action))));
+  }
+
+  /** A board piece as a button named by `label` (the piece is its picture; its rules help moves to the
+   * button: nothing focusable inside a button). */
+  boardButton(piece, label, onclick, attrs = {}) {
+    const help = piece.dataset.help;
+    piece.removeAttribute("data-help");
+    piece.removeAttribute("tabindex");
+    delete piece.dataset.helpStop;
+    piece.setAttribute("aria-hidden", "true");
+    return withHelp(el("button", { type: "button", class: `dm-board-button ${attrs.class || ""}`, onclick,
+      "aria-pressed": attrs["aria-pressed"] || null }, el("span", { class: "visually-hidden" }, label), piece), help);
+  }
+
+  /** Draws the board again after a choice on it, focus on the first of `focus`. */
+  redraw(focus) {
+    this.render(this.root);
+    rovingHelp(this.root);
+    const first = this.root.querySelector(focus) || this.root.querySelector(".dm-pick[aria-pressed]");
+    if (first) first.focus();
+  }
+
+  act(action) {
+    for (const button of this.root.querySelectorAll(".dm-board-button")) button.disabled = true;
+    Promise.resolve(this.ctx.act ? this.ctx.act(action) : null).catch(() => {
+      for (const button of this.root.querySelectorAll(".dm-board-button")) button.disabled = false;
+    });
+  }
+
+  /** A choice's rules help, reachable from the choice in the decision panel (issue 25 defect 3). */
+  choiceHelp(action) {
+    const kind = action[0];
+    const code = { double: "DOUBLE", double_remove: "DOUBLE", buyout: "BUYOUT", others_trend: "OTHERS_TREND-1",
+      trend: `TREND+${action[1]}`, votes: `VOTES+${action[1]}`, base: `BASE+${action[1]}`, program: "PROGRAM",
+      free_poll: "FREE_POLL" }[kind];
+    if (code) return this.actionHelp(code);
+    if (["place", "pay", "decline"].includes(kind)) {
+      const politician = kind === "place" ? action[2] : this.ownPoliticianHere();
+      return [politician ? this.politicianHelp(politician) : "", this.politicianRules()].filter(Boolean).join(" ");
+    }
+    const columns = this.columnHelp();
+    const t = this.t;
+    const start = () => t("Start player bid: the highest sealed bid is paid to the bank and makes its party start player; tied parties bid again openly in turn.");
+    const texts = {
+      bid: start, raise: start,
+      poll_bid: () => this.pollHelp(), publish_poll: () => this.pollHelp(), withhold_poll: () => this.pollHelp(),
+      buy_media: () => this.mediaHelp(), shift: () => this.mediaHelp(),
+      rallies: () => columns[t("Rallies")],
+      convert: () => `${columns[t("Trend")]} ${columns[t("Match")]}`,
+      donation: () => this.donationHelp(),
+    };
+    return texts[kind] ? texts[kind]() : null;
+  }
+
+  pollHelp() {
+    return this.t("Poll card: auctioned in phase 8. Published, it raises the winner's trend in the state and lowers the trend of parties with a minus (not the media influencer's); kept secret, it gives +3 party base.");
+  }
+
+  mediaHelp() {
+    return this.t("Media marker: the party with the most markers in a state is its media influencer; after the election a marker moves to the media-presence track.");
+  }
+
+  donationHelp() {
+    return this.t("Donation: after each election but the last, take one card (€10,000, €20,000 or €30,000): accepted, it costs 1, 2 or 3 party base; declined, it adds 1, 3 or 5.");
+  }
+
+  politicianRules() {
+    return this.t("Politician: sent face down in phase 5, revealed in phase 6; if its party pays its cost, it takes its main action and one secondary action in this state. Actions marked ! work once per state and round.");
+  }
+
+  /** The reader's politician in the state being decided on (paying for it in phase 6). */
+  ownPoliticianHere() {
+    const d = this.e.decision || {};
+    const board = this.v.boards[d.board];
+    const own = board && board.politicians.find((p) => p.seat === this.e.seat && p.paid === null);
+    return own ? own.politician : null;
+  }
+
+  /** The votes a majority needs (C-17, the table's describe()). */
+  majority() {
+    return this.t("Majority: {votes} votes or more, alone or with a coalition partner.", { votes: this.winThreshold });
+  }
+
   /** What a decision's buttons do not say: each start block's symbols, the symbol being placed,
    * the price of rallies (the edition's, from describe()). */
   decisionHelp(legal, mine) {
@@ -490,6 +631,16 @@ class Board {
       const now = blocks[secret[0] - 1][secret.length - 1];
       lines.push(el("p", { class: "placing" }, t("Choose the state for: {symbol}", { symbol: symbol(now) })));
     }
+    if (mine && mine.poll_in_hand && kinds.has("withhold_poll") && !kinds.has("publish_poll")) {
+      const own = mine.poll_in_hand.delta[mine.party] || 0;
+      lines.push(el("p", { class: "poll-secret" }, t("Only a poll with a plus for your party can be published; this one shows {change}: keep it secret for +3 party base.",
+        { change: own < 0 ? `−${-own}` : `±${own}` })));
+    }
+    if (kinds.has("shift")) {
+      const state = this.v.boards[this.e.decision.board];
+      lines.push(el("p", { class: "on-board" }, t("Choose on the board: an opinion of {state}, then the display card that replaces it.",
+        { state: state ? state.name : "" })));
+    }
     if (kinds.has("rallies") && board.rally_costs) {
       const prices = board.rally_costs.map((cost, i) => `${i + 1} → ${this.money(cost)}`).join(", ");
       lines.push(el("p", { class: "rally-prices" }, t("Rallies cost in all: {prices}", { prices })));
@@ -498,6 +649,7 @@ class Board {
   }
 
   render(root) {
+    this.root = root;
     const v = this.v;
     const inPlay = v.boards.map((b, pos) => [b, pos]).filter(([b]) => b.in_play);
     const out = v.boards.filter((b) => !b.in_play).map((b) => b.name);
@@ -605,6 +757,7 @@ function electionPanel(b, p, view, ctx) {
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows)),
       el("p", { class: "result-note outcome" }, t("Outcome: {outcome} — {parties}", { outcome, parties: names(p.awarded) })),
+      b.winThreshold ? el("p", { class: "result-note majority" }, b.majority()) : null,
       el("p", { class: "result-note media" }, p.media_moved.length
         ? t("To the media presence track: {parties}", { parties: names(p.media_moved) })
         : t("No media marker moves to the media presence track.")),
@@ -692,15 +845,22 @@ export default {
     return ctx.t("Round {round} of {last}", { round: number, last: view.board.last_round });
   },
 
+  /** The choices by kind, each with its rules help; the media influencer's list of replacements
+   * (phase 7, also chosen on the board) leaves out those that change nothing in the state. */
   groups(legal, labels, view, ctx) {
+    const b = new Board(view, { ...ctx, legal, labels });
+    const d = view.decision || {};
+    const changing = new Set(d.board !== undefined ? b.shifts(d.board).map(({ index }) => index) : []);
     const groups = new Map();
     legal.forEach((action, index) => {
       const kind = String(action[0]);
+      if (kind === "shift" && !changing.has(index)) return;
       if (!groups.has(kind)) {
         const title = TITLES[kind] ? ctx.t(TITLES[kind]) : null;
-        groups.set(kind, { title, indices: [] });
+        groups.set(kind, { title, indices: [], help: [] });
       }
       groups.get(kind).indices.push(index);
+      groups.get(kind).help.push(b.choiceHelp(action));
     });
     for (const [kind, group] of groups) {
       if (["bid", "raise", "poll_bid", "shift", "swap"].includes(kind) && group.indices.length > 4) {
@@ -724,6 +884,7 @@ export default {
     }
     const mine = view.seat !== null ? view.board.seats[view.seat] : null;
     lines.push(...b.decisionHelp(ctx.legal || [], mine));
+    if (view.phase === "election" && b.winThreshold) lines.push(el("p", { class: "majority" }, b.majority()));
     if (mine && mine.money !== null) {
       lines.push(el("p", { class: "hint" }, ctx.t("Your money: {amount}", { amount: b.money(mine.money) })));
     }

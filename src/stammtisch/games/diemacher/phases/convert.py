@@ -61,10 +61,7 @@ def _convert(game: DieMacher, state: State, seat: int, pos: int, k: int, events:
     board = state.boards[pos]
     trend = board.trend[seat]
     match = matches(board, state.players[seat].program)
-    base, mult, votes = conversion(k, trend, match)
-    if not game.options["rally_trend_floor_general"] and pos not in game.elections_in(state.round):
-        base = k + trend
-        votes = max(0, base) * mult
+    base, mult, votes = conversion(k, trend, match, game.trend_floor(state, pos))
     board.votes[seat] += votes
     board.rallies[seat] -= k
     state.players[seat].rally_supply += k

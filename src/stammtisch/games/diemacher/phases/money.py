@@ -48,6 +48,11 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
             for accept in (True, False)]
 
 
+def base_change(game: DieMacher, index: int, accept: bool) -> int:
+    """What taking (a loss, C-03) or refusing donation card ``index`` does to the party base."""
+    return -game.options["donation_accept_base_loss"][index] if accept else game.edition.donations[index].reject_base
+
+
 def donation(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     _, value, accept = action
     player = state.players[seat]
@@ -56,9 +61,7 @@ def donation(game: DieMacher, state: State, seat: Seat, action: Action, events: 
     player.donations.remove(index)
     if accept:
         player.money += offer.value
-        game.change_base(player, -game.options["donation_accept_base_loss"][index])
-    else:
-        game.change_base(player, offer.reject_base)
+    game.change_base(player, base_change(game, index, accept))
     events.append(DONATION.event(seat, offer.value, accept, player.base))
     state.step = ""
     state.turn += 1

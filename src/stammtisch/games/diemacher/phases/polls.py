@@ -120,18 +120,28 @@ def withhold(game: DieMacher, state: State, seat: Seat, action: Action, events: 
     events.append(POLL_WITHHELD.event(seat, shown))
 
 
-def publish(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    pos = game.poll_board(state)
-    card = _use(state)
-    board = state.boards[pos]
-    influencer = media_influencer(board)
+def trend_changes(game: DieMacher, state: State, seat: int, card: int) -> list[list[int]]:
+    """[seat, change] of every party whose trend poll ``card`` changes when ``seat`` publishes it now: its
+    own, every minus but the media influencer's, and (C-13) the others' plus.  Publishing and the label of
+    the choice (the card's holder sees it in its view) both use it."""
+    influencer = media_influencer(state.boards[game.poll_board(state)])
     changes = []
     for other in range(state.seats):
         delta = game.poll_delta(card, other)
         if other == seat or (delta < 0 and other != influencer) or (
                 delta > 0 and game.options["poll_apply_other_positive"]):
-            board.trend[other] = game.clamp_trend(board.trend[other] + delta)
             changes.append([other, delta])
+    return changes
+
+
+def publish(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    pos = game.poll_board(state)
+    board = state.boards[pos]
+    changes = trend_changes(game, state, seat, state.poll_in_hand)
+    card = _use(state)
+    for other, delta in changes:
+        board.trend[other] = game.clamp_trend(board.trend[other] + delta)
+    influencer = media_influencer(board)
     state.poll_discard.append([card, 1])
     events.append(POLL_PUBLISHED.event(seat, pos, game.edition.polls[card].id, changes,
                                        influencer if influencer != seat else NOBODY))

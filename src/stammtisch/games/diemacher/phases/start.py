@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from stammtisch.engine import sealed
@@ -15,12 +16,18 @@ if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
 
+def placing(blocks: Sequence[Sequence[str]], secret: Sequence[int]) -> str:
+    """The symbol whose state a seat chooses next, from its sealed choices so far (block, states…):
+    the choice's rules and its label (text.py, from the seat's own view) both use it."""
+    return blocks[secret[0] - 1][len(secret) - 1]
+
+
 def legal_start(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     secret = state.players[seat].secret
     if not secret:
         return [("start_block", b) for b in range(1, len(game.edition.start_blocks) + 1)]
     spots = game.edition.start_blocks[secret[0] - 1]
-    symbol = spots[len(secret) - 1]
+    symbol = placing(game.edition.start_blocks, secret)
     taken = {secret[i + 1] for i, s in enumerate(spots[: len(secret) - 1]) if s == symbol}
     return [("start_state", pos) for pos in range(4) if pos not in taken]
 

@@ -3,7 +3,7 @@ five drawn, and delivering completed orders by one transport."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 KEEP_NO_ORDER: Final[Action] = ("keep_order", None)
+T = TypeVar("T")
 
 ORDER_TAKEN: Final = EventKind("order_taken", "seat", "card")
 DELIVERED: Final = EventKind("delivered", "seat", "transport", "cards", "vp")
@@ -52,12 +53,19 @@ def return_orders(game: GlueckAuf, s: State, seat: Seat, action: Action, events:
         end_turn(game, s, events)
 
 
+def delivers(missing: int, card_transport: T, transport: T) -> bool:
+    """Whether a delivery by ``transport`` takes an outstanding order (its card's transport, its fields
+    still ``missing``): every completed order of that transport.  Delivering and the label of the choice
+    (text.py, from the view's orders) both ask it."""
+    return missing == 0 and card_transport == transport
+
+
 def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, events: list[Event]) -> None:
     cards = game.cards
     delivered = []
     kept = []
     for order in p.orders:
-        if order.missing == 0 and cards[order.card].transport == transport:
+        if delivers(order.missing, cards[order.card].transport, transport):
             delivered.append(order.card)
             for field in order.fields:
                 for cube in field:

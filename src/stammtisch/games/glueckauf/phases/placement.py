@@ -83,14 +83,20 @@ def complete_transports(game: GlueckAuf, p: Player) -> int:
     return ready
 
 
+def workers_needed(displaced: int) -> int:
+    """The workers a placement takes: one more than it sends to the canteen (the bank: one).  Placing and
+    the label of the choice (text.py, from the view's spaces) both ask it."""
+    return displaced + 1
+
+
 def place(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
     spot = game.spot_by_id[action[1]]
     p = s.players[seat]
     if spot.kind == BANK:
-        p.workers -= 1
+        p.workers -= workers_needed(0)
         p.bank += 1
         p.money += 1
-        events.append(PLACED_ON_BANK.event(seat, spot.id, 1, 0))
+        events.append(PLACED_ON_BANK.event(seat, spot.id, workers_needed(0), 0))
         events.append(MARKS.event(seat, 1))
         end_turn(game, s, events)
         return
@@ -98,10 +104,11 @@ def place(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Ev
     if displaced:
         s.players[s.owner[spot.index]].canteen += displaced
         tally(s, "displacements")
-    events.append(PLACED.event(seat, spot.id, displaced + 1, displaced, s.owner[spot.index]))
+    workers = workers_needed(displaced)
+    events.append(PLACED.event(seat, spot.id, workers, displaced, s.owner[spot.index]))
     s.owner[spot.index] = seat
-    s.count[spot.index] = displaced + 1
-    p.workers -= displaced + 1
+    s.count[spot.index] = workers
+    p.workers -= workers
     _carry_out(game, s, seat, p, spot, events)
 
 
