@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,6 +39,11 @@ def states(game: Game[Any], play: str, seed: int) -> Iterator[Any]:
         seat = game.to_act(state)[0]
         game.apply(state, seat, decide(players[seat], game, state, seat))
     yield state
+
+
+def played(game: Game[Any], play: str, seed: int) -> Any:
+    """The final state of one game."""
+    return deque(states(game, play, seed), maxlen=1)[0]
 
 
 def random_state(game: Game[Any], seed: int, steps: int) -> Any:

@@ -6,8 +6,9 @@ and nothing a view holds is dropped.  A value with no place raises ``ShapeError`
 ``decode`` gives back the view ``encode`` was given.  ``Layout.entries`` names every slot;
 docs/research.md describes the encoding.
 
-``Layout.digest`` hashes the format version, the action codec's digest and the entries: a stored
-network or policy can tell when the observation (or the action numbering) it learnt has changed.
+``Layout.digest`` hashes the format version, the table's options, the action codec's digest and the
+entries: a stored network or policy can tell when the observation (or the action numbering, or the
+rules it was played under) it learnt has changed.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class Layout:
         self.entries = self.shape.names("")
         self.size = self.shape.size
         codec = game.action_codec(game.num_players, game.options)
-        text = json.dumps([VERSION, game.name, codec.digest, self.entries], separators=(",", ":"))
+        text = json.dumps([VERSION, game.name, game.options, codec.digest, self.entries], separators=(",", ":"),
+                          sort_keys=True, default=repr)
         self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
