@@ -61,7 +61,7 @@ def test_the_digest_versions_the_table():
 def test_every_delivered_order_has_its_slots():
     # issue 27 item 2: the layout learnt from random games kept room for 2 delivered orders per seat
     # and dropped the rest; the room now comes from the order cards (44 but the others' drafted ones).
-    game = make_game("glueckauf", 2)
+    game = make_game("glueckauf", 4)
     layout = layout_for(game)
     view = game.view(played(game, "heuristic", 1), None)  # at the end every delivered pile is open
     observation = layout.encode(view)

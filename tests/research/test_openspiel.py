@@ -22,10 +22,12 @@ def load(game, **params):
     return pyspiel.load_game(short_name(game), params)
 
 
-def dealt(loaded, rng):
-    """A new game with its deal drawn by ``rng``."""
+def dealt(loaded, rng, steps=0):
+    """A new game with its deal drawn by ``rng``, then ``steps`` random decisions."""
     state = loaded.new_initial_state()
     while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(steps):
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -72,9 +74,7 @@ def test_max_game_length_is_the_rules_bound():
 def test_a_state_serializes_through_its_snapshot_and_plays_on_alike():
     loaded = load("diemacher", players=3)
     rng = np.random.RandomState(3)
-    state = dealt(loaded, rng)
-    for _ in range(40):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = dealt(loaded, rng, steps=40)
     text = pyspiel.serialize_game_and_state(loaded, state)
     _game, restored = pyspiel.deserialize_game_and_state(text)
     assert str(restored) == str(state)
@@ -111,9 +111,7 @@ def test_table_options_are_game_parameters():
 def test_resample_from_infostate_keeps_what_the_seat_knows():
     game = load("diemacher", players=3)
     rng = np.random.RandomState(4)
-    state = dealt(game, rng)
-    for _ in range(60):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = dealt(game, rng, steps=60)
     player = state.current_player()
     sample = state.resample_from_infostate(player, lambda: rng.uniform())
     assert sample.observation_string(player) == state.observation_string(player)

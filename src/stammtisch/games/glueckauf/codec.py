@@ -175,9 +175,13 @@ def _after_placing(game: GlueckAuf, spot: Spot) -> int:
     return {
         MINING_SPACE: spot.number,  # a step each, or "done" before the last
         FACTORY: carts + 1,  # a substitute cube for each cart the supply cannot fill, then "confirm"
-        # keep one of five tiles or none, put the rest back one by one (the last goes by itself), the
-        # substitutes for the one kept
-        FACTORY_DRAW: 1 + max(draw - 1, draw - 2 + carts),
+        # keep one of the drawn tiles or none, put the rest back, the substitutes for the one kept
+        FACTORY_DRAW: 1 + max(_putting_back(draw), _putting_back(draw - 1) + carts),
         ORDER: 1,  # "confirm"
-        ORDER_DRAW: draw,  # keep one of five cards or none, put the rest back
+        ORDER_DRAW: 1 + _putting_back(draw),  # keep one of the drawn cards or none, put the rest back
     }.get(spot.kind, 0)
+
+
+def _putting_back(items: int) -> int:
+    """Drawn items are put back one by one, the last of several by itself (phases/drawing.py)."""
+    return max(items - 1, min(items, 1))
