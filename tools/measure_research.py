@@ -57,11 +57,13 @@ def pettingzoo(name: str, players: int, games: int) -> float:
 
 
 def openspiel(name: str, players: int, games: int, observe: bool) -> float:
-    game, steps = pyspiel.load_game(short_name(name), {"players": players, "rng_seed": 0}), 0
+    game, steps = pyspiel.load_game(short_name(name), {"players": players}), 0
     observer = make_observation(game)
     rng, start = np.random.RandomState(0), time.process_time()
     for _game in range(games):
         state = game.new_initial_state()
+        while state.is_chance_node():  # the deal
+            state.apply_action(rng.choice(state.legal_actions()))
         while not state.is_terminal():
             if observe:
                 observer.set_from(state, state.current_player())

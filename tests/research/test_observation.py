@@ -1,22 +1,17 @@
-"""The generic observation layout (docs/research.md, "The observation layout"): named slots, the
-digest that versions it, and that it encodes the seat's view and nothing else."""
+"""The observation layout (docs/research.md, "The observation"): named slots, the digest that
+versions it, that it encodes the seat's view and nothing else, and that a value with no place is
+refused, never dropped (issue 27 item 2)."""
 
 import random
 
 import numpy as np
+import pytest
 
 from stammtisch.engine.registry import make_game
+from stammtisch.engine.shape import ShapeError
 from stammtisch.research.observation import layout_for
-
-
-def mid_game(game, seed, steps):
-    rng = random.Random(seed)
-    state, _events = game.new_state(seed)
-    for _ in range(steps):
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        game.apply(state, seat, legal[rng.randrange(len(legal))])
-    return state
+from tests.research.play import played
+from tests.research.play import random_state as mid_game
 
 
 def test_every_slot_is_named_and_the_slots_hold_the_views_values():
@@ -63,14 +58,47 @@ def test_the_digest_versions_the_table():
     assert len(plain.digest) == 16
 
 
-def test_values_without_a_slot_are_counted_and_leave_zeros():
-    game = make_game("glueckauf", 2)
+def test_every_delivered_order_has_its_slots():
+    # issue 27 item 2: the layout learnt from random games kept room for 2 delivered orders per seat
+    # and dropped the rest; the room now comes from the order cards (44 but the others' drafted ones).
+    game = make_game("glueckauf", 4)
     layout = layout_for(game)
-    state = mid_game(game, seed=2, steps=10)
-    view = game.view(state, 0)
-    before = layout.lost
-    observation = layout.encode({**view, "phase": "no such phase", "to_act": [0, 1, 0]})
-    assert layout.lost == before + 2  # an unknown string, one seat more than the table has
-    assert all(observation[i] == 0 for i, name in enumerate(layout.entries) if name.startswith("phase = "))
-    assert observation[layout.entries.index("len(to_act)")] == 3
-    assert np.array_equal(layout.encode(view), layout.encode(view)) and layout.lost == before + 2
+    view = game.view(played(game, "heuristic", 1), None)  # at the end every delivered pile is open
+    observation = layout.encode(view)
+    slot = layout.entries.index
+    for seat, shown in enumerate(view["board"]["seats"]):
+        assert len(shown["delivered"]) > 2
+        for index, card in enumerate(shown["delivered"]):
+            assert observation[slot(f"board.seats[{seat}].delivered[{index}].id")] == card["id"]
+
+
+def test_a_new_view_field_is_refused_with_its_place_named():
+    # issue 27 item 2: a public field added to the views (used politicians, say) is not dropped
+    # silently; the observation refuses the view until the game's shape declares the field.
+    game = make_game("diemacher", 4)
+    layout = layout_for(game)
+    view = game.view(mid_game(game, seed=2, steps=30), 0)
+    view["board"]["seats"][1]["used_politicians"] = ["backbencher"]
+    with pytest.raises(ShapeError, match=r"board\.seats\[1\]: no place for 'used_politicians'"):
+        layout.encode(view)
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (lambda view: view.update(phase="no such phase"), "phase"),
+    (lambda view: view.update(to_act=[0, 1, 0]), "to_act"),  # one seat more than the table has
+    (lambda view: view["board"]["seats"][0].update(money=2.5), r"board\.seats\[0\]\.money"),
+    (lambda view: view["board"]["seats"][0].update(money=2**30), r"board\.seats\[0\]\.money"),
+])
+def test_a_value_with_no_place_is_refused(change, where):
+    game = make_game("glueckauf", 2)
+    view = game.view(mid_game(game, seed=2, steps=10), 0)
+    change(view)
+    with pytest.raises(ShapeError, match=f"^{where}: "):
+        layout_for(game).encode(view)
+
+
+def test_decode_gives_the_view_back():
+    game = make_game("glueckauf", 3)
+    layout = layout_for(game)
+    view = game.view(mid_game(game, seed=4, steps=60), 1)
+    assert layout.decode(layout.encode(view)) == view

@@ -42,7 +42,7 @@ def test_a_timed_search_with_no_time_left_runs_two_simulations() -> None:
     loaded = openspiel.load(make_game("glueckauf", 2))
     search = openspiel.ismcts(seconds=0.0)(loaded, 0)
     state = loaded.new_initial_state()
-    while len(state.legal_actions()) < 2:
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     action = search.step(state)
     assert search.simulations == openspiel.MIN_SIMULATIONS == 2  # the first only expands the root

@@ -118,3 +118,19 @@ def test_ansi_render_is_the_spectators_terminal_board():
     text = environment.render()
     assert text == environment.table.render(environment.match.state)
     assert "Shift 1 of 3" in text
+
+
+def test_state_is_every_seats_observation():
+    # issue 27 item 2: state() was missing.  The global state for centralised training is every
+    # seat's observation in seat order: what any seat knows, never what no seat knows.
+    environment = env("diemacher", 3)
+    environment.reset(seed=2)
+    for _ in range(25):
+        environment.step(int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"])[0]))
+    state = environment.state()
+    assert environment.state_space.contains(state)
+    layout, match = environment.table.layout, environment.match
+    assert np.array_equal(state, np.concatenate([layout.encode(match.view(seat)) for seat in range(3)]))
+    own = [layout.decode(part)["board"]["seats"][seat].get("hand") for seat, part in
+           enumerate(np.split(state, 3))]
+    assert own == [sorted(match.state.players[seat].hand) for seat in range(3)]

@@ -20,6 +20,7 @@ from stammtisch.i18n import _
 
 if TYPE_CHECKING:
     from stammtisch.engine.codec import ActionCodec
+    from stammtisch.engine.shape import Shape
 
 Seat = int
 Action = tuple[Any, ...]
@@ -174,6 +175,16 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
         """A stable integer encoding of every action that can ever be legal at such a table."""
+
+    def observation_shape(self) -> Shape:
+        """The shape of every view at this table (engine/shape.py), each list's room derived from the
+        rules: the research adapters encode views by it without dropping a value."""
+        raise NotImplementedError(f"{self.name} declares no observation shape (engine/shape.py)")
+
+    def most_decisions(self) -> int:
+        """The most decisions a game at this table can take, proven from the rules (OpenSpiel's
+        ``max_game_length``)."""
+        raise NotImplementedError(f"{self.name} declares no bound on its decisions")
 
     @abstractmethod
     def scores(self, state: S) -> list[int]:

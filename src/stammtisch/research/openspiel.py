@@ -1,19 +1,20 @@
 """Every registered game as a pure-Python OpenSpiel game (docs/research.md).
 
 ``python_stammtisch_<game>`` is registered with ``pyspiel.register_game`` for each of them when
-this module is imported.  They are sequential imperfect-information
-games with sampled chance: the engine draws every chance outcome inside ``apply`` from the seeded
-generator that is part of its state, so OpenSpiel never sees a chance node.  Sealed decisions are
-played one seat after another; the views hide each choice until the reveal.  An action is the code
-of the table's action codec; observations and information states come from the seat's view
-(research/observation.py for the tensor, the view as JSON for the string).  The view is the
-information set the engine works with (docs/engine.md, resampling), so the information state is the
-view too: ``resample_from_infostate`` is ``Game.resample``.
+this module is imported.  They are sequential imperfect-information games with explicit chance: a
+game starts with the deal, four chance nodes of 256 outcomes each that make up the seed of the
+engine's generator; from there the engine draws every chance outcome inside ``apply`` from that
+generator, which is part of its state, so the rest of the game has no chance nodes.  Sealed
+decisions are played one seat after another; the views hide each choice until the reveal.  An
+action is the code of the table's action codec.  The observation is the seat's view (the tensor of
+research/observation.py, the view as JSON for the string); it is not a perfect-recall history, so
+no information state is offered.  ``resample_from_infostate`` is ``Game.resample``.  A state
+serializes through the engine's snapshot, so ``pyspiel.serialize_game_and_state`` restores it
+exactly.
 
-Parameters: ``players``, ``rewards`` ("scores" or "win"), ``rng_seed`` (-1: a fresh seed), every
-table option with a plain value under its own name, and ``options``: JSON with any table options
-(the list-valued and nullable ones), overridden by the named parameters that differ from their
-defaults.
+Parameters: ``players``, ``rewards`` ("scores" or "win"), every table option with a plain value
+under its own name, and ``options``: JSON with any table options (the list-valued and nullable
+ones), overridden by the named parameters that differ from their defaults.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from stammtisch.engine.registry import game_spec, games
 from stammtisch.research.table import Table
 
 SCORE_BOUND = 1000.0  # OpenSpiel wants utility bounds; final scores stay far inside ±1000
-MAX_GAME_LENGTH = 10_000  # decisions; random games take 200 to 400 (docs/research.md)
 PREFIX = "python_stammtisch_"
+DEAL_DRAWS = 4  # chance nodes of the deal, each drawing one byte of the seed
+DEAL_OUTCOMES = 256
 
 
 def short_name(game: str) -> str:
@@ -50,20 +52,19 @@ def _plain_options(game: type[Game[Any]]) -> dict[str, Any]:
 
 def game_type(name: str) -> pyspiel.GameType:
     spec = game_spec(name)
-    parameters = {"players": spec.default_players, "rewards": "scores", "rng_seed": -1, "options": "{}",
-                  **_plain_options(spec.game)}
+    parameters = {"players": spec.default_players, "rewards": "scores", "options": "{}", **_plain_options(spec.game)}
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Stammtisch {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -92,19 +93,24 @@ class StammtischGame(pyspiel.Game):
         self.table = table_of(name, params)
         low, high = (0.0, 1.0) if self.table.rewards == "win" else (-SCORE_BOUND, SCORE_BOUND)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.table.codec.size, max_chance_outcomes=0, num_players=self.table.players,
-            min_utility=low, max_utility=high, utility_sum=None, max_game_length=MAX_GAME_LENGTH)
+            num_distinct_actions=self.table.codec.size, max_chance_outcomes=DEAL_OUTCOMES,
+            num_players=self.table.players, min_utility=low, max_utility=high, utility_sum=None,
+            max_game_length=self.table.game.most_decisions())
         super().__init__(game_type(name), info, params)
-        seed = int(params.get("rng_seed", -1))
-        self._seeds = random.Random(None if seed < 0 else seed)
 
     def new_initial_state(self) -> StammtischState:
-        return StammtischState(self, self._seeds.randrange(2**31))
+        return StammtischState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return DEAL_DRAWS
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: dict[str, Any] | None = None) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("no perfect-recall information state is offered: the observation is the seat's view, "
+                             "what it knows now, not the history of what it saw (docs/research.md)")
         private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every seat's private information is not offered")
@@ -112,28 +118,42 @@ class StammtischGame(pyspiel.Game):
 
 
 class Engine:
-    """The engine's state inside an OpenSpiel state; OpenSpiel's clone deep-copies it with the
-    game's own ``copy``.  A state created only to be overwritten by a clone never sets up a game."""
+    """The engine's state inside an OpenSpiel state (``state``; None while the deal is drawn, whose
+    bytes so far are ``deal``).  OpenSpiel's clone deep-copies it with the game's own ``copy``, and
+    its serialization pickles it as the engine's snapshot."""
 
-    __slots__ = ("table", "seed", "_state")
+    __slots__ = ("table", "deal", "state")
 
-    def __init__(self, table: Table, seed: int, state: Any = None) -> None:
-        self.table, self.seed, self._state = table, seed, state
+    def __init__(self, table: Table, deal: tuple[int, ...] = (), state: Any = None) -> None:
+        self.table, self.deal, self.state = table, deal, state
 
-    @property
-    def state(self) -> Any:
-        if self._state is None:
-            self._state = self.table.game.new_state(self.seed)[0]
-        return self._state
+    def draw(self, outcome: int) -> None:
+        """One byte of the seed; the last one sets the game up."""
+        self.deal += (outcome,)
+        if len(self.deal) == DEAL_DRAWS:
+            seed = sum(byte << 8 * index for index, byte in enumerate(self.deal))
+            self.state = self.table.game.new_state(seed)[0]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return Engine(self.table, self.seed, self.table.game.copy(self.state))
+        state = None if self.state is None else self.table.game.copy(self.state)
+        return Engine(self.table, self.deal, state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        table, game = self.table, self.table.game
+        snapshot = None if self.state is None else game.to_json(self.state)
+        return _restored_engine, (game.name, table.players, game.options, table.rewards, self.deal, snapshot)
+
+
+def _restored_engine(name: str, players: int, options: dict[str, Any], rewards: str, deal: tuple[int, ...],
+                     snapshot: dict[str, Any] | None) -> Engine:
+    table = Table(name, players, options, rewards)
+    return Engine(table, deal, None if snapshot is None else table.game.from_json(snapshot))
 
 
 class StammtischState(pyspiel.State):
-    def __init__(self, game: StammtischGame, seed: int) -> None:
+    def __init__(self, game: StammtischGame) -> None:
         super().__init__(game)
-        self.engine = Engine(game.table, seed)
+        self.engine = Engine(game.table)
 
     @property
     def _table(self) -> Table:
@@ -141,9 +161,14 @@ class StammtischState(pyspiel.State):
 
     def current_player(self) -> int:
         state = self.engine.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
         if self._table.game.is_over(state):
             return int(pyspiel.PlayerId.TERMINAL)
         return self._table.game.to_act(state)[0]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(byte, 1 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)] if self.engine.state is None else []
 
     def _legal_actions(self, player: int) -> list[int]:
         encode = self._table.codec.encode
@@ -151,14 +176,19 @@ class StammtischState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         state = self.engine.state
+        if state is None:
+            self.engine.draw(action)
+            return
         seat = self._table.game.to_act(state)[0]
         self._table.game.apply(state, seat, self._table.codec.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {len(self.engine.deal) + 1} of {DEAL_DRAWS}: {action}"
         return json.dumps(action_to_json(self._table.codec.decode(action)), separators=(",", ":"))
 
     def is_terminal(self) -> bool:
-        return self._table.game.is_over(self.engine.state)
+        return self.engine.state is not None and self._table.game.is_over(self.engine.state)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -168,23 +198,30 @@ class StammtischState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StammtischState:
         """A state ``player_id`` cannot tell from this one, hidden parts drawn by ``Game.resample``
         from a generator seeded by ``probability_sampler``."""
+        if self.engine.state is None:
+            raise ValueError("nothing to resample before the deal")
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = self.clone()
-        sample.engine = Engine(self._table, self.engine.seed, self._table.game.resample(self.engine.state,
-                                                                                           player_id, rng))
+        sample.engine = Engine(self._table, self.engine.deal, self._table.game.resample(self.engine.state, player_id,
+                                                                                        rng))
         return sample
 
     def view_string(self, player: int | None) -> str:
-        """The view of ``player`` (None: a spectator's) as sorted JSON: the observation and
-        information state string."""
+        """The view of ``player`` (None: a spectator's) as sorted JSON: the observation string ("" before
+        the deal)."""
+        if self.engine.state is None:
+            return ""
         return json.dumps(self._table.game.view(self.engine.state, player), sort_keys=True, separators=(",", ":"))
 
     def __str__(self) -> str:
+        if self.engine.state is None:
+            return f"deal {list(self.engine.deal)}"
         return json.dumps(self._table.game.to_json(self.engine.state), separators=(",", ":"))
 
 
 class ViewObserver:
-    """Tensor and string of a seat's view (``seat_view``) or of a spectator's (only public information)."""
+    """Tensor and string of a seat's view (``seat_view``) or of a spectator's (only public information);
+    zeros and "" before the deal."""
 
     def __init__(self, table: Table, seat_view: bool) -> None:
         self.table = table
@@ -192,11 +229,12 @@ class ViewObserver:
         self.tensor = np.zeros(table.layout.size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: StammtischState, player: int) -> dict[str, Any]:
-        return self.table.game.view(state.engine.state, player if self.seat_view else None)
-
     def set_from(self, state: StammtischState, player: int) -> None:
-        self.tensor[:] = self.table.layout.encode(self._view(state, player))
+        if state.engine.state is None:
+            self.tensor[:] = 0.0
+            return
+        view = self.table.game.view(state.engine.state, player if self.seat_view else None)
+        self.tensor[:] = self.table.layout.encode(view)
 
     def string_from(self, state: StammtischState, player: int) -> str:
         return state.view_string(player if self.seat_view else None)
@@ -222,9 +260,9 @@ def load(game: Game[Any], rewards: str = "win") -> StammtischGame:
 
 
 def state_of(loaded: StammtischGame, state: Any) -> StammtischState:
-    """An OpenSpiel state holding a copy of an engine state (its history is not known)."""
+    """An OpenSpiel state holding a copy of an engine state (its history, the deal included, is not known)."""
     wrapped = loaded.new_initial_state()
-    wrapped.engine = Engine(loaded.table, 0, loaded.table.game.copy(state))
+    wrapped.engine = Engine(loaded.table, (), loaded.table.game.copy(state))
     return wrapped
 
 
@@ -285,7 +323,7 @@ class Search(ismcts_search.ISMCTSBot):
     - root samples come from ``resample_from_infostate`` with the bot's own generator (OpenSpiel's
       default sampler has a seed of its own), so a search is reproducible;
     - the information state key is the seat's view as JSON read from the state directly, the
-      same string OpenSpiel's ``information_state_string`` gives without setting up an observer.
+      same string OpenSpiel's ``observation_string`` gives without setting up an observer.
 
     The view decides the seat's legal actions (a game's view names whatever does, such as a card
     swapped in last that may not go out again), so one information state never shows two action sets and OpenSpiel's

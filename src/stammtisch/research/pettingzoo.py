@@ -5,7 +5,8 @@ Agents are the seats (``seat_0`` …).  The acting agent is the first seat the e
 and as the games' views never show a sealed choice before its reveal, no agent sees another's.
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's view
 encoded by the table's layout (research/observation.py) and the action codec's mask (zeros when
-the seat is not to act).  Rewards come once, when the game ends.
+the seat is not to act).  ``state()`` is every seat's observation in seat order.  Rewards come once,
+when the game ends.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class StammtischEnv(AECEnv[str, dict[str, np.ndarray], int]):
         action = spaces.Discrete(table.codec.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
+        self.state_space = spaces.Box(-np.inf, np.inf, (table.players * table.layout.size,), np.float32)
         self._seeds = np.random.default_rng()
         self.match: Match | None = None
 
@@ -76,6 +78,12 @@ class StammtischEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if seat in match.to_act():
             mask[:] = np.frombuffer(self.table.codec.mask(match.state, seat), np.int8)
         return {"observation": self.table.layout.encode(match.view(seat)), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state for centralised training: every seat's observation, seat 0 first, so all
+        that any seat knows (what no seat knows, such as the order of the decks, is not in it)."""
+        match = self._match()
+        return np.concatenate([self.table.layout.encode(match.view(seat)) for seat in range(self.table.players)])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -15,6 +15,7 @@ from typing import Any, Final
 from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.flow import FlowGame
 from stammtisch.engine.protocol import Event, Seat
+from stammtisch.engine.shape import Shape
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.data import Edition, load_edition
 from stammtisch.games.diemacher.options import OPTIONS, check_options
@@ -93,6 +94,16 @@ class DieMacher(FlowGame[State]):
         from stammtisch.games.diemacher.codec import action_table
 
         return cached_codec(cls, num_players, options, action_table)
+
+    def observation_shape(self) -> Shape:
+        from stammtisch.games.diemacher.codec import observation_shape
+
+        return observation_shape(self)
+
+    def most_decisions(self) -> int:
+        from stammtisch.games.diemacher.codec import most_decisions
+
+        return most_decisions(self)
 
     # ------------------------------------------------------------------ helpers
 

@@ -17,6 +17,7 @@ from typing import Any
 from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.flow import FlowGame
 from stammtisch.engine.protocol import Action, Event, Seat
+from stammtisch.engine.shape import Shape
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.board import DELIVERY, FACTORY, KIND, ORDER, SOURCES, Spot
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, Edition, OrderCard, TunnelTile, load_edition
@@ -122,6 +123,16 @@ class GlueckAuf(FlowGame[State]):
         from stammtisch.games.glueckauf.codec import action_table
 
         return cached_codec(cls, num_players, options, action_table)
+
+    def observation_shape(self) -> Shape:
+        from stammtisch.games.glueckauf.codec import observation_shape
+
+        return observation_shape(self)
+
+    def most_decisions(self) -> int:
+        from stammtisch.games.glueckauf.codec import most_decisions
+
+        return most_decisions(self)
 
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
