@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+from stammtisch.games.diemacher.text import money
 from tests.server.helpers import Api, ServerProcess
 from tests.web.browser import choices, choose, wait_rendered
 from tests.web.test_table_usable import open_seat, play_until, poll
@@ -150,5 +151,35 @@ def test_a_sealed_choice_stays_shown_as_sent(server: ServerProcess, browser: Any
     caught_up(page, api, table_id, tokens[0])
     assert page.evaluate(SENT) == []  # revealed: the decision is over
     assert page.locator("#decision-title").inner_text() != "Your decision is sent"
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
+SEALED_ROW = """() => {
+  const term = [...document.querySelectorAll('.dm-private dt')].find((dt) => dt.textContent === 'Sealed');
+  return term ? term.nextElementSibling.textContent : null;
+}"""
+
+
+def test_the_private_panel_names_the_sealed_choice_in_words(server: ServerProcess, browser: Any) -> None:
+    """issue 25 defect 7, the browser's side: the private panel's "Sealed" row showed raw ids ("10, 4, 12, 1");
+    it names the start block with the state of each spot placed so far, then the sealed bid as money."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 3)
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    rng = random.Random(7)
+    mine = play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "start" and bool(s["legal"]), rng)
+    for kind in ("start_block", "start_state"):
+        api.act(table_id, tokens[0], rng.choice([a for a in mine["legal"] if a[0] == kind]), mine["move_no"])
+        mine = caught_up(page, api, table_id, tokens[0])
+    block, placed = mine["view"]["board"]["seats"][0]["sealed"]
+    state = mine["view"]["board"]["boards"][placed]["name"]
+    shown = page.evaluate(SEALED_ROW)
+    assert shown.startswith(f"Start block {block}: ") and f" in {state}" in shown, shown
+    mine = play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "bid" and bool(s["legal"]), rng)
+    bid = max((a for a in mine["legal"] if a[0] == "bid"), key=lambda a: a[1])
+    api.act(table_id, tokens[0], bid, mine["move_no"])
+    caught_up(page, api, table_id, tokens[0])
+    assert page.evaluate(SEALED_ROW) == money(bid[1])  # as the bid's choice wrote it ("€5,000")
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()

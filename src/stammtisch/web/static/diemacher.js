@@ -462,7 +462,7 @@ class Board {
         me.draft_hand]);
     }
     if (me.sealed && me.sealed.length) {
-      rows.push([t("Sealed"), me.sealed.map((x) => String(x)).join(", "), me.sealed]);
+      rows.push([t("Sealed"), this.sealedChoice(me.sealed), me.sealed]);
     }
     if (me.poll_in_hand) {
       const poll = me.poll_in_hand;
@@ -606,6 +606,22 @@ class Board {
     const board = this.v.boards[d.board];
     const own = board && board.politicians.find((p) => p.seat === this.e.seat && p.paid === null);
     return own ? own.politician : null;
+  }
+
+  /** The reader's own sealed choice so far, in words (issue 25 defect 7; the terminal's sealed_choice): the
+   * start block with the states of the spots placed, a bid, a payment, or cards. */
+  sealedChoice(sealed) {
+    const t = this.t;
+    if (this.e.phase === "start") {
+      const blocks = ((this.ctx.describe && this.ctx.describe.board) || {}).start_blocks || [];
+      const symbol = (s) => (this.terms.SYMBOLS || {})[s] || s;
+      const named = (blocks[sealed[0] - 1] || []).map((spot, i) => (i + 1 < sealed.length
+        ? t("{bonus} in {state}", { bonus: symbol(spot), state: this.v.boards[sealed[i + 1]].name }) : symbol(spot)));
+      return t("Start block {block}: {symbols}", { block: sealed[0], symbols: named.join(", ") });
+    }
+    if (this.e.phase === "bid") return this.money(sealed[0]);
+    if (this.e.phase === "politicians") return sealed[0] ? t("Pay for the politician") : t("Decline the politician");
+    return el("span", { class: "cards" }, sealed.map((c) => this.opinionCard(c)));
   }
 
   /** The votes a majority needs (C-17, the table's describe()). */
