@@ -213,3 +213,88 @@ def test_glueck_auf_samples_keep_the_delivered_cards() -> None:
             assert sample.players[other].delivered == state.players[other].delivered
             checked += bool(state.players[other].delivered)
     assert checked
+
+
+class PublicLedger:
+    """What a seat with perfect recall learns from the public events alone, kept as the public record
+    keeps it (games/<g>/resample.py): money (HI-01), the politicians (HI-09) and donation cards
+    (HI-10) each party has used; the cards each Glück Auf seat has delivered."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        n = game.num_players
+        start = game.edition.money[n] if game.name == "glueckauf" else game.edition.start_money
+        self.money = [start] * n
+        self.revealed: list[set[str]] = [set() for _ in range(n)]
+        self.donations: list[set[int]] = [set() for _ in range(n)]
+        self.delivered: list[list[int]] = [[] for _ in range(n)]
+
+    def read(self, events: list[Any], state: Any) -> None:
+        for event in events:
+            if event.kind == "income":  # private unless open money, but made of public figures
+                self._income(event.params, state)
+            elif event.seats is None:
+                self._public(event.kind, event.params)
+
+    def _public(self, kind: str, p: Any) -> None:
+        costs = {"media_bought": lambda: self.game.edition.media_marker_cost, "rallies_organized": lambda: p["cost"],
+                 "politician_paid": lambda: p["cost"], "poll_won": lambda: p["amount"],
+                 "start_player": lambda: p["paid"]}
+        if kind in costs:
+            self.money[p["seat"]] -= costs[kind]()
+        elif kind == "politician_action" and p["action"] == "buyout":
+            self.money[p["seat"]] -= p["payment"]
+            self.money[p["owner"]] += p["payment"]
+        elif kind == "overbid_penalty":
+            self.money[p["seat"]] = 0  # C-14: all money to the bank
+        elif kind == "donation":
+            self.donations[p["seat"]].add(p["value"])
+            self.money[p["seat"]] += p["value"] if p["accepted"] else 0
+        elif kind == "politicians_revealed":
+            for placed in p["row"]:
+                self.revealed[placed["seat"]].add(placed["politician"])
+        elif kind == "delivered":
+            self.delivered[p["seat"]] += p["cards"]
+
+    def _income(self, p: Any, state: Any) -> None:
+        # €1,000 per vote VP of the round's elections and per party-base point, both public (HI-14)
+        shown = self.game.view(state, None)["board"]["seats"][p["seat"]]
+        elections = len(self.game.elections_in(state.round))
+        assert p["vote_vp"] == sum(shown["vote_vp"][-elections:]) and p["base"] == shown["party_base"]
+        assert p["amount"] == 1000 * (p["vote_vp"] + p["base"])
+        self.money[p["seat"]] += p["amount"]
+
+    def check(self, record: dict[str, Any], state: Any) -> None:
+        if self.game.name == "glueckauf":
+            assert record["delivered"] == self.delivered
+            return
+        assert record["money"] == self.money
+        assert [set(values) for values in record["donations_used"]] == self.donations
+        on_boards: list[set[str]] = [set() for _ in self.revealed]
+        for board in self.game.view(state, None)["board"]["boards"]:
+            for placed in board["politicians"]:
+                if placed["politician"] is not None:
+                    on_boards[placed["seat"]].add(placed["politician"])
+        assert [set(used) for used in record["politicians_used"]] == \
+            [revealed - shown for revealed, shown in zip(self.revealed, on_boards, strict=True)]
+
+
+RECORD_TABLES = [t for t in TABLES if (t[1], t[2]) in ((4, {}), (4, {"elections": 7}), (3, {}))
+                 or t[2].get("overbid_mode")]
+
+
+@pytest.mark.parametrize("table", RECORD_TABLES, ids=table_id)
+def test_the_public_record_follows_from_the_public_events(table: tuple[str, int, dict[str, Any]]) -> None:
+    # issue 27 item 1: the record a sample keeps (money, used politicians and donation cards, delivered
+    # cards) is what the public events have shown every seat: a ledger of them agrees at every move
+    game = new_table(table)
+    for seed in range(2):
+        state, events = game.new_state(seed)
+        ledger = PublicLedger(game)
+        ledger.read(events, state)
+        rng = random.Random(seed)
+        bots = [game_spec(game.name).bot("heuristic", seat) for seat in range(game.num_players)]
+        while not game.is_over(state):
+            actor = rng.choice(game.to_act(state))
+            ledger.read(step(game, state, actor, decide(bots[actor], game, state, actor)), state)
+            ledger.check(game.knowledge(state, actor)["record"], state)
