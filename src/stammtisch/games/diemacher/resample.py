@@ -3,9 +3,9 @@ knowledge alone, every hidden part drawn at random within the rules.
 
 Blind by construction: ``Game.resample`` takes the seat's **knowledge** (``knowledge``: its view and
 the public record below, plain JSON-ready data), and ``sample`` builds a fresh state from that data
-alone; it never sees the true state.  Every field of the sample is filled from the knowledge or drawn, so a
-field the knowledge does not carry cannot reach a sample (a field nobody fills stays unset and the
-first rule that reads it fails).
+alone; it never sees the true state.  Every field of the sample is filled from the knowledge or
+drawn, so a field the knowledge does not carry cannot reach a sample (a field nobody fills stays
+unset and the first rule that reads it fails).
 
 The **public record** holds what every seat learns from the public events but the view does not
 show (a seat with perfect recall knows it; tests/conformance/test_resample.py derives each entry
@@ -136,8 +136,7 @@ def sample(game: DieMacher, known: Knowledge, rng: random.Random) -> State:
     s.double_supply = board["double_markers"]
     s.media_presence = [list(spot["markers"]) for spot in board["media_presence"]]
     s.elections_held = board["elections_held"]
-    states = {card.id: i for i, card in enumerate(game.edition.states)}
-    s.elected = [states[state_id] for state_id in board["elected"]]
+    s.elected = [_state_cards(game)[state_id] for state_id in board["elected"]]
     s.outcomes = dict(record["outcomes"])
     _set_flow(s, record["flow"])
     own = board["seats"][seat]
@@ -154,7 +153,7 @@ def sample(game: DieMacher, known: Knowledge, rng: random.Random) -> State:
 
 def _boards(game: DieMacher, shown_boards: list[dict[str, Any]]) -> list[Board]:
     """The four boards as the view shows them; face-down opinions and politicians are dealt later."""
-    states = {card.id: i for i, card in enumerate(game.edition.states)}
+    states = _state_cards(game)
     boards = []
     for shown in shown_boards:
         b = Board()
@@ -170,6 +169,11 @@ def _boards(game: DieMacher, shown_boards: list[dict[str, Any]]) -> list[Board]:
         b.bang_used = list(shown["locked_actions"])
         boards.append(b)
     return boards
+
+
+def _state_cards(game: DieMacher) -> dict[str, int]:
+    """Each state card's index by its id."""
+    return {card.id: i for i, card in enumerate(game.edition.states)}
 
 
 def _player(game: DieMacher, shown: dict[str, Any], seat: int, record: dict[str, Any], own: bool) -> Player:

@@ -106,11 +106,11 @@ def sample(game: GlueckAuf, known: Knowledge, rng: random.Random) -> State:
     s.tile_stack, hand = _pile(s, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(s), board["tile_stack"],
                                mine and tiles, other_hand and tiles, rng)
     if other_hand and tiles:
-        s.drawn = hand
+        s.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
     s.order_deck, hand = _pile(s, [c.id for c in game.edition.order_cards], _orders_seen(s), board["order_deck"],
                                mine and orders, other_hand and orders, rng)
     if other_hand and orders:
-        s.drawn = hand
+        s.drawn = sorted(hand)
     return s
 
 
