@@ -4,6 +4,7 @@ cannot see.  The games come from the registry (engine/registry.py); each needs i
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,16 @@ from test_properties import check_conservation as glueckauf_conservation  # test
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import games
 from stammtisch.games import game_class, make_game
-from tests.conformance.hidden import scramble_diemacher, scramble_glueckauf
+from tests.conformance.hidden import (
+    diemacher_hidden_places,
+    diemacher_unordered,
+    glueckauf_hidden_places,
+    glueckauf_unordered,
+    scramble_diemacher,
+    scramble_diemacher_secrets,
+    scramble_glueckauf,
+    scramble_glueckauf_secrets,
+)
 from tests.diemacher.test_properties import check_invariants as diemacher_invariants
 
 GAMES = tuple(games())
@@ -37,9 +47,15 @@ INVARIANTS: dict[str, Callable[[Any, Any], None]] = {
     "glueckauf": glueckauf_conservation,  # glueck-auf.md Components
 }
 
+# Change what a seat's view does not show (its secrets and what only the public record shows) ...
 SCRAMBLERS: dict[str, Callable[[Any, Any, int, random.Random], Any]] = {
     "diemacher": scramble_diemacher,
     "glueckauf": scramble_glueckauf,
+}
+# ... and only what the seat cannot know even from the public record: its secrets.
+SECRET_SCRAMBLERS: dict[str, Callable[[Any, Any, int, random.Random], Any]] = {
+    "diemacher": scramble_diemacher_secrets,
+    "glueckauf": scramble_glueckauf_secrets,
 }
 
 
@@ -75,37 +91,60 @@ def play_to(game: Game[Any], seed: int, moves: int) -> Any:
     return state
 
 
-def _diemacher_parts(game: Any, state: Any, seat: int) -> dict[str, Any]:
-    others = [s for s in range(game.num_players) if s != seat]
-    parts = {
-        "program_deck": state.program_deck,
-        "opinion_deck": state.opinion_deck,
-        "face_down_opinions": [[c for c, up in zip(b.opinions, b.face_up, strict=True) if not up]
-                               for b in state.boards],
-        "poll_deck": state.poll_deck,
-        "other_hands": [sorted(state.players[s].hand) for s in others],
-        "other_draft_hands": [sorted(h) for s, h in enumerate(state.draft_hands) if s != seat],
-        "other_politicians": [(state.players[s].politicians, [p for b in state.boards for p in b.row if p.seat == s])
-                              for s in others],
-        "other_donations": [state.players[s].donations for s in others],
-    }
-    if not game.options["open_money"]:
-        parts["other_money"] = [state.players[s].money for s in others]
-    if game.long_game:
-        parts["future_states"] = state.future_states
-    return parts
+def snapshot_places(game: Game[Any], state: Any) -> dict[str, Any]:
+    """Every leaf of a state's snapshot by its dotted path (``players.2.hand.0``), with each list's
+    length under ``PATH.#``."""
+    places: dict[str, Any] = {}
+    _flatten(game.to_json(state)["state"], "", places)
+    return places
 
 
-def _glueckauf_parts(game: Any, state: Any, seat: int) -> dict[str, Any]:
-    parts = {"tile_stack": state.tile_stack, "order_deck": state.order_deck,
-             "other_drawn": state.drawn if state.current != seat else None}
-    if not game.options["open_delivered"]:
-        parts["other_delivered"] = [p.delivered for s, p in enumerate(state.players) if s != seat]
-    return parts
+def _flatten(node: Any, path: str, places: dict[str, Any]) -> None:
+    if isinstance(node, dict) and "fields" in node:
+        for name, value in node["fields"].items():
+            _flatten(value, f"{path}.{name}" if path else name, places)
+        return
+    if isinstance(node, dict) and node.get("@") == "tuple":
+        node = node["items"]
+    if isinstance(node, list):
+        places[f"{path}.#"] = len(node)
+        for i, value in enumerate(node):
+            _flatten(value, f"{path}.{i}", places)
+        return
+    places[path] = json.dumps(node, sort_keys=True) if isinstance(node, dict) else node
 
 
-# The hidden parts of a state as seen from a seat: each must vary across samples somewhere in a game.
-HIDDEN_PARTS: dict[str, Callable[[Any, Any, int], dict[str, Any]]] = {
-    "diemacher": _diemacher_parts,
-    "glueckauf": _glueckauf_parts,
+def under(path: str, prefixes: list[str]) -> bool:
+    return any(path == p or path.startswith(p + ".") for p in prefixes)
+
+
+def hidden_parts(game: Game[Any], state: Any, seat: int) -> dict[str, Any]:
+    """The values of each secret of ``state`` from ``seat`` (HIDDEN_PLACES), by name."""
+    places = snapshot_places(game, state)
+    return {name: sorted((path, value) for path, value in places.items() if under(path, prefixes))
+            for name, prefixes in HIDDEN_PLACES[game.name](game, state, seat).items()}
+
+
+def public_places(game: Game[Any], state: Any, seat: int) -> dict[str, Any]:
+    """The snapshot places of ``state`` outside the secrets of ``seat``, the lists whose order does
+    not matter as sorted lists: where a sample of the seat's knowledge must equal the true state."""
+    places = snapshot_places(game, state)
+    hidden = [path for paths in HIDDEN_PLACES[game.name](game, state, seat).values() for path in paths]
+    public = {path: value for path, value in places.items() if not under(path, hidden)}
+    for path in UNORDERED[game.name](state):
+        items = [public.pop(place) for place in list(public) if place.rpartition(".")[0] == path
+                 and place.rpartition(".")[2].isdigit()]
+        if items:
+            public[path] = sorted(items)
+    return public
+
+
+# What one seat cannot know, as the places of the snapshot that hold it (tests/conformance/hidden.py).
+HIDDEN_PLACES: dict[str, Callable[[Any, Any, int], dict[str, list[str]]]] = {
+    "diemacher": diemacher_hidden_places,
+    "glueckauf": glueckauf_hidden_places,
+}
+UNORDERED: dict[str, Callable[[Any], list[str]]] = {
+    "diemacher": diemacher_unordered,
+    "glueckauf": glueckauf_unordered,
 }

@@ -95,7 +95,10 @@ class ToyGame(FlowGame[Toy]):
     def scores(self, state: Toy) -> list[int]:
         return [0, 0]
 
-    def resample(self, state: Toy, seat: Seat, rng: Any) -> Toy:
+    def knowledge(self, state: Toy, seat: Seat) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def sample(self, knowledge: dict[str, Any], rng: Any) -> Toy:
         raise NotImplementedError
 
     @classmethod

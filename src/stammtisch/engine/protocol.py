@@ -166,10 +166,21 @@ class Game(ABC, Generic[S]):
         return state
 
     @abstractmethod
+    def knowledge(self, state: S, seat: Seat) -> dict[str, Any]:
+        """Everything ``seat`` knows, as JSON-ready data: ``{"view": its view, "record": ...}``, the
+        record holding what the public events it was shown prove beyond its view (docs/engine.md)."""
+
+    @abstractmethod
+    def sample(self, knowledge: dict[str, Any], rng: random.Random) -> S:
+        """A full state built from ``knowledge`` alone, never from another state: the seat's view and
+        everything the record says as they are, every part hidden from the seat drawn at random
+        (consistent with the rules) and the chance seeded from ``rng``."""
+
     def resample(self, state: S, seat: Seat, rng: random.Random) -> S:
         """A full state that gives ``seat`` the same view as ``state``, every part hidden from
-        ``seat`` drawn at random (consistent with the rules) and the chance reseeded from ``rng``.
-        It reads only what ``seat`` may know, so equal views give equal samples."""
+        ``seat`` drawn at random: the ``sample`` of the seat's ``knowledge``, so it is blind by
+        construction and equal knowledge gives equal samples."""
+        return self.sample(self.knowledge(state, seat), rng)
 
     @classmethod
     @abstractmethod

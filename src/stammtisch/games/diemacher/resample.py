@@ -1,41 +1,62 @@
-"""Resampling what one seat cannot see (die-macher.md §13): a full state that gives the seat the
-same view, with every hidden part drawn at random within the rules.
+"""Resampling what one seat cannot see (die-macher.md §13): a full state built from the seat's
+knowledge alone, every hidden part drawn at random within the rules.
 
-The sampler reads only what the seat's view shows (and sizes the rules make public): for each
-kind of hidden item it gathers the items the seat cannot see into a sorted multiset, shuffles
-it with ``rng`` and deals it back into the hidden places, whose sizes are public.
+Blind by construction: ``Game.resample`` takes the seat's **knowledge** (``knowledge``: its view and
+the public record below, plain JSON-ready data), and ``sample`` builds a fresh state from that data
+alone; it never sees the true state.  Every field of the sample is filled from the knowledge or
+drawn, so a field the knowledge does not carry cannot reach a sample (a field nobody fills stays
+unset and the first rule that reads it fails).
 
-- Program cards: other hands, other draft hands and the deck (the display, the discard pile
-  and every revealed program are public).
+The **public record** holds what every seat learns from the public events but the view does not
+show (a seat with perfect recall knows it; tests/conformance/test_resample.py derives each entry
+from the events a seat was shown):
+
+- every party's money (HI-01: start money, bids, costs, income and donations are all public);
+- the politicians each party has used (HI-09: each was revealed before it left the board);
+- the donation cards each party has used (HI-10: its effect showed which);
+- where the flow stands: whose decision, which board, which politician of the row, passes in a
+  row, the open auction, coalition talks or program change, who committed to a sealed decision
+  and who is out of the auctions; and the count of each election outcome so far.
+
+Drawn at random (the multiset of items the seat cannot see, sorted, shuffled with ``rng`` and dealt
+into the hidden places, whose sizes are public):
+
+- Program cards: other hands, other draft hands and the deck (the display, the discard pile and
+  every revealed program are public).
 - Opinions: face-down opinions on the boards and the deck.
-- Poll cards: the deck (its top card keeps the back the seat sees), face-down discards and a
-  poll card another seat holds.
-- Politicians: another party's hand and its face-down politicians on the boards, drawn from the
-  full cabinet less the ones the seat sees face up.
-- Donation cards: as many as another party has left, from the three.
-- Long game: the future state cards, from the cards not on a board.
-- Money of another party, unless the table plays with open money or the game is over: HI-01
-  makes it derivable from the public record, but the view withholds it, so it is drawn anew,
-  uniformly in whole edition steps from the least the view proves (a standing high bid, a
-  politician the party is asked to pay) up to that plus twice the start money.
+- Poll cards: the deck (its top card keeps the back the seat sees, HI-07), face-down discards and
+  a poll card another seat holds.
+- Politicians: another party's hand and its face-down politicians on the boards, from its cabinet
+  less the ones it has used and the ones face up.
+- Long game: the future state cards, from the cards neither on a board nor elected (§7.1, §7.3).
 - Sealed decisions of others (draft pick, program, kept card, bid, start block, sealed payment):
-  a committed party decides again at random among its legal actions; an uncommitted one has
-  not chosen yet.
+  a committed party decides again at random among its legal actions; an uncommitted one has not
+  chosen yet.
 - The chance generator is reseeded from ``rng``: future draws are unknown.
 
-What the view does not carry is not used: cards the seat passed in the draft, politicians
-used in earlier rounds, a poll card the seat withheld, the states that left the long game.
+What only the seat itself remembers beyond its view is not used: the cards it passed in the draft,
+a poll card it withheld.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.resample import ResampleError, deal, reseeded
-from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, topic
+from stammtisch.games.diemacher.state import (
+    CARD_TYPES,
+    NOBODY,
+    Auction,
+    Board,
+    CoalitionTalks,
+    Placed,
+    Player,
+    ProgramChange,
+    State,
+    topic,
+)
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
@@ -43,26 +64,145 @@ if TYPE_CHECKING:
 PROGRAM_COPIES = 4
 OPINION_COPIES = 3
 MOVED_TO_SECRET = ("program", "program_more")  # phases whose sealed choice takes cards out of the hand
+Knowledge = dict[str, Any]
 
 
-def resample(game: DieMacher, state: State, seat: int, rng: random.Random) -> State:
-    view = game.view(state, seat)
-    sample = state.copy()
-    sample.chance = reseeded(rng)
-    others = [s for s in range(state.seats) if s != seat]
-    # Committed parties that took part in the sealed decision (public: the others were never asked).
-    deciding = [s for s in others if view["board"]["seats"][s]["committed"] and state.players[s].secret]
-    _program_cards(state, sample, seat, others, rng)
-    _opinions(sample, rng)
-    _polls(game, sample, view, rng)
-    _politicians(game, sample, view, others, rng)
-    for other in others:
-        sample.players[other].donations = sorted(rng.sample(range(len(game.edition.donations)),
-                                                            len(state.players[other].donations)))
-    _future_states(game, sample, rng)
-    _money(game, sample, view, others, rng)
-    _sealed_decisions(game, sample, deciding, rng)
-    return sample
+# ------------------------------------------------------------------ what the seat knows
+
+
+def knowledge(game: DieMacher, state: State, seat: int) -> Knowledge:
+    """Everything ``seat`` knows, as data: its view and the public record."""
+    return {"view": game.view(state, seat), "record": public_record(game, state)}
+
+
+def public_record(game: DieMacher, state: State) -> dict[str, Any]:
+    """What the public events have shown every seat beyond its view (the module's docstring)."""
+    cabinet = _cabinet(game)
+    return {
+        "money": [p.money for p in state.players],
+        "politicians_used": [_politicians_used(game, state, s, cabinet) for s in range(state.seats)],
+        "donations_used": [[d.value for i, d in enumerate(game.edition.donations) if i not in p.donations]
+                           for p in state.players],
+        "flow": _flow(state),
+        "outcomes": dict(state.outcomes),
+    }
+
+
+def _cabinet(game: DieMacher) -> list[int]:
+    """Every party's politicians at the start (the same fixed set, HI-09)."""
+    return [i for i, p in enumerate(game.edition.politicians) if game.long_game or not p.long_game_only]
+
+
+def _politicians_used(game: DieMacher, state: State, seat: int, cabinet: list[int]) -> list[str]:
+    """The party's politicians that were revealed and have left the boards (in the cabinet's order)."""
+    kept = set(state.players[seat].politicians)
+    kept.update(placed.politician for board in state.boards for placed in board.row if placed.seat == seat)
+    return [game.edition.politicians[i].id for i in cabinet if i not in kept]
+
+
+def _flow(state: State) -> dict[str, Any]:
+    auction, talks, change = state.auction, state.talks, state.program_change
+    return {
+        "actor": state.actor, "done": list(state.done), "turn": state.turn, "cursor": state.cursor,
+        "row_cursor": state.row_cursor, "step": state.step, "passes": state.passes,
+        "excluded": list(state.excluded),
+        # the seats whose commitment to the open sealed decision was announced
+        "committed": [s for s, p in enumerate(state.players) if state.done and state.done[s] and p.secret],
+        "poll_held": state.poll_in_hand != NOBODY,  # a poll card was taken and not yet used
+        "auction": None if auction is None else [auction.high, auction.order[:], auction.high_seat, auction.position],
+        "talks": None if talks is None else [talks.partner, talks.strongest, talks.candidates[:], talks.asked],
+        "program_change": None if change is None else [change.seat, change.step, change.origin, change.swaps,
+                                                       change.swapped_in],
+    }  # fmt: skip
+
+
+# ------------------------------------------------------------------ a state from that knowledge
+
+
+def sample(game: DieMacher, known: Knowledge, rng: random.Random) -> State:
+    """A full state that agrees with ``known``, its hidden parts drawn with ``rng``."""
+    view, record = known["view"], known["record"]
+    board = view["board"]
+    seat: int = view["seat"]
+    s = State()
+    s.round, s.phase, s.start_player = board["round"], view["phase"], board["start_player"]
+    s.chance = reseeded(rng)
+    s.boards = _boards(game, board["boards"])
+    s.players = [_player(game, shown, other, record, own=other == seat) for other, shown in enumerate(board["seats"])]
+    s.program_display = [NOBODY if c is None else c for c in board["program_display"]]
+    s.program_discard = list(board["program_discard"])
+    s.opinion_display = [c in board["opinion_display"] for c in range(CARD_TYPES)]
+    s.opinion_discard = list(board["opinion_discard"])
+    s.double_supply = board["double_markers"]
+    s.media_presence = [list(spot["markers"]) for spot in board["media_presence"]]
+    s.elections_held = board["elections_held"]
+    s.elected = [_state_cards(game)[state_id] for state_id in board["elected"]]
+    s.outcomes = dict(record["outcomes"])
+    _set_flow(s, record["flow"])
+    own = board["seats"][seat]
+    s.draft_hands = [list(own["draft_hand"]) if other == seat else [] for other in range(s.seats)] \
+        if "draft_hand" in own else []
+    _program_cards(s, view, rng)
+    _opinions(s, board["opinion_deck"], rng)
+    _polls(game, s, view, record["flow"]["poll_held"], rng)
+    _politicians(game, s, view, record["politicians_used"], rng)
+    _future_states(game, s, board["future_states"], rng)
+    _sealed_decisions(game, s, [o for o in record["flow"]["committed"] if o != seat], rng)
+    return s
+
+
+def _boards(game: DieMacher, shown_boards: list[dict[str, Any]]) -> list[Board]:
+    """The four boards as the view shows them; face-down opinions and politicians are dealt later."""
+    states = _state_cards(game)
+    boards = []
+    for shown in shown_boards:
+        b = Board()
+        b.card, b.in_play = states[shown["state"]], shown["in_play"]
+        opinions = shown["opinions"]
+        b.opinions = [NOBODY if o["card"] is None else o["card"] for o in opinions]
+        b.face_up = [o["face_up"] for o in opinions]
+        b.doubled = next((i for i, o in enumerate(opinions) if o["doubled"]), NOBODY)
+        b.votes, b.trend, b.rallies = list(shown["votes"]), list(shown["trend"]), list(shown["rallies"])
+        b.media = [NOBODY if m is None else m for m in shown["media"]]
+        b.row = [Placed(p["seat"], NOBODY if p["politician"] is None else game.politician_index[p["politician"]],
+                        p["paid"]) for p in shown["politicians"]]
+        b.bang_used = list(shown["locked_actions"])
+        boards.append(b)
+    return boards
+
+
+def _state_cards(game: DieMacher) -> dict[str, int]:
+    """Each state card's index by its id."""
+    return {card.id: i for i, card in enumerate(game.edition.states)}
+
+
+def _player(game: DieMacher, shown: dict[str, Any], seat: int, record: dict[str, Any], own: bool) -> Player:
+    """A party as its view entry and the record show it; another party's hand and politicians in
+    hand are dealt later."""
+    edition = game.edition
+    p = Player()
+    p.party, p.money, p.base = edition.party_index(shown["party"]), record["money"][seat], shown["party_base"]
+    p.program = list(shown["program"])
+    p.hand = list(shown["hand"]) if own else []
+    p.politicians = [game.politician_index[i] for i in shown["politicians"]] if own else []
+    used = record["donations_used"][seat]
+    p.donations = [i for i, d in enumerate(edition.donations) if d.value not in used]
+    p.media_supply, p.rally_supply = shown["media_supply"], shown["rally_supply"]
+    p.vote_vp, p.win_vp = list(shown["vote_vp"]), list(shown["win_vp"])
+    p.secret = list(shown["sealed"]) if own else []
+    return p
+
+
+def _set_flow(s: State, flow: dict[str, Any]) -> None:
+    s.actor, s.done, s.turn, s.cursor = flow["actor"], list(flow["done"]), flow["turn"], flow["cursor"]
+    s.row_cursor, s.step, s.passes = flow["row_cursor"], flow["step"], flow["passes"]
+    s.excluded = list(flow["excluded"])
+    s.poll_in_hand = NOBODY  # dealt with the poll cards
+    auction, talks, change = flow["auction"], flow["talks"], flow["program_change"]
+    s.auction = None if auction is None else Auction(auction[0], list(auction[1]), auction[2], auction[3])
+    s.talks = None if talks is None else CoalitionTalks(talks[0], talks[1], list(talks[2]), talks[3])
+    s.program_change = None if change is None else ProgramChange(change[0], change[1], change[2], change[3],
+                                                                 change[4])
 
 
 def _minus(full: Counter[int], seen: list[int]) -> list[int]:
@@ -73,33 +213,35 @@ def _minus(full: Counter[int], seen: list[int]) -> list[int]:
     return list(rest.elements())
 
 
-def _program_cards(state: State, sample: State, seat: int, others: list[int], rng: random.Random) -> None:
-    me = state.players[seat]
-    seen = [c for c in state.program_display if c != NOBODY] + state.program_discard + me.hand
-    for player in state.players:
+def _program_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
+    """Other hands, other draft hands and the deck, from the program cards the seat cannot see."""
+    seat: int = view["seat"]
+    board = view["board"]
+    me = s.players[seat]
+    seen = [c for c in s.program_display if c != NOBODY] + s.program_discard + me.hand
+    for player in s.players:
         seen += player.program
-    if state.phase in MOVED_TO_SECRET:
+    if s.phase in MOVED_TO_SECRET:
         seen += me.secret
-    if state.draft_hands:
-        seen += state.draft_hands[seat]
+    if s.draft_hands:
+        seen += s.draft_hands[seat]
     pool = _minus(Counter({c: PROGRAM_COPIES for c in range(CARD_TYPES)}), seen)
-    draft_size = len(state.draft_hands[seat]) if state.draft_hands else 0  # every draft hand is as big
-    hand_sizes = [len(state.players[s].hand) + (len(state.players[s].secret) if state.phase in MOVED_TO_SECRET
-                                                 else 0) for s in others]  # the public hand size
-    sizes = [len(state.program_deck)] + hand_sizes + [draft_size] * (len(others) if state.draft_hands else 0)
+    others = [o for o in range(s.seats) if o != seat]
+    draft_size = len(s.draft_hands[seat]) if s.draft_hands else 0  # every draft hand is as big
+    hand_sizes = [board["seats"][o]["hand_size"] for o in others]  # cards chosen for the program included
+    sizes = [board["program_deck"]] + hand_sizes + [draft_size] * (len(others) if s.draft_hands else 0)
     for _attempt in range(10_000):
         parts = deal(pool, rng, sizes)
-        if state.phase != "program_more" or all(_completable(state.players[s].program, hand)
-                                                for s, hand in zip(others, parts[1:1 + len(others)], strict=True)):
+        if s.phase != "program_more" or all(_completable(s.players[o].program, hand)
+                                            for o, hand in zip(others, parts[1:1 + len(others)], strict=True)):
             break
     else:
         raise ResampleError("no hands complete the short programs")
-    sample.program_deck = parts[0]
+    s.program_deck = parts[0]
     for i, other in enumerate(others):
-        sample.players[other].hand = parts[1 + i]
-        sample.players[other].secret = []  # decided again below, if it was committed
-        if state.draft_hands:
-            sample.draft_hands[other] = parts[1 + len(others) + i]
+        s.players[other].hand = parts[1 + i]
+        if s.draft_hands:
+            s.draft_hands[other] = parts[1 + len(others) + i]
 
 
 def _completable(program: list[int], hand: list[int]) -> bool:
@@ -108,116 +250,79 @@ def _completable(program: list[int], hand: list[int]) -> bool:
     return len({topic(c) for c in hand} - used) >= 5 - len(program)
 
 
-def _opinions(sample: State, rng: random.Random) -> None:
-    seen = sample.opinion_discard + [c for c in range(CARD_TYPES) if sample.opinion_display[c]]
+def _opinions(s: State, deck_size: int, rng: random.Random) -> None:
+    seen = s.opinion_discard + [c for c in range(CARD_TYPES) if s.opinion_display[c]]
     hidden: list[tuple[int, int]] = []
-    for pos, board in enumerate(sample.boards):
+    for pos, board in enumerate(s.boards):
         for slot, up in enumerate(board.face_up):
             if up:
                 seen.append(board.opinions[slot])
             else:
                 hidden.append((pos, slot))
     pool = _minus(Counter({c: OPINION_COPIES for c in range(CARD_TYPES)}), seen)
-    deck, face_down = deal(pool, rng, [len(sample.opinion_deck), len(hidden)])
-    sample.opinion_deck = deck
+    deck, face_down = deal(pool, rng, [deck_size, len(hidden)])
+    s.opinion_deck = deck
     for (pos, slot), card in zip(hidden, face_down, strict=True):
-        sample.boards[pos].opinions[slot] = card
+        s.boards[pos].opinions[slot] = card
 
 
-def _polls(game: DieMacher, sample: State, view: dict[str, Any], rng: random.Random) -> None:
-    seen = [card for card, up in sample.poll_discard if up]
-    own_poll = view["board"]["seats"][view["seat"]].get("poll_in_hand")
-    held = sample.poll_in_hand != NOBODY
+def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool, rng: random.Random) -> None:
+    board = view["board"]
+    polls = {card.id: i for i, card in enumerate(game.edition.polls)}
+    discard = [None if poll_id is None else polls[poll_id] for poll_id in board["poll_discard"]]
+    seen = [card for card in discard if card is not None]
+    own_poll = board["seats"][view["seat"]].get("poll_in_hand")
     if own_poll is not None:
-        seen.append(sample.poll_in_hand)
+        s.poll_in_hand = polls[own_poll["id"]]
+        seen.append(s.poll_in_hand)
     pool = sorted(_minus(Counter(range(len(game.edition.polls))), seen))
     top: list[int] = []
-    if view["board"]["poll_top_back"] is not None:  # the back of the top card is public (HI-07)
-        top = [rng.choice([c for c in pool if game.edition.polls[c].back == view["board"]["poll_top_back"]])]
+    if board["poll_top_back"] is not None:  # the back of the top card is public (HI-07)
+        top = [rng.choice([c for c in pool if game.edition.polls[c].back == board["poll_top_back"]])]
         pool.remove(top[0])
-    face_down = [i for i, (_card, up) in enumerate(sample.poll_discard) if not up]
+    face_down = [i for i, card in enumerate(discard) if card is None]
     hidden_held = held and own_poll is None
-    deck, discards, hand = deal(pool, rng, [len(sample.poll_deck) - len(top), len(face_down), int(hidden_held)])
-    sample.poll_deck = deck + top
+    deck, discards, hand = deal(pool, rng, [board["poll_deck"] - len(top), len(face_down), int(hidden_held)])
+    s.poll_deck = deck + top
+    s.poll_discard = [[NOBODY, 0] if card is None else [card, 1] for card in discard]
     for i, card in zip(face_down, discards, strict=True):
-        sample.poll_discard[i] = [card, 0]
+        s.poll_discard[i][0] = card
     if hidden_held:
-        sample.poll_in_hand = hand[0]
+        s.poll_in_hand = hand[0]
 
 
-def _politicians(game: DieMacher, sample: State, view: dict[str, Any], others: list[int],
-                 rng: random.Random) -> None:
-    cabinet = [i for i, p in enumerate(game.edition.politicians) if game.long_game or not p.long_game_only]
-    for other in others:
-        seen, hidden = [], []
-        for pos, board in enumerate(sample.boards):
-            for i, placed in enumerate(board.row):
-                if placed.seat != other:
-                    continue
-                shown = view["board"]["boards"][pos]["politicians"][i]["politician"]
-                if shown is None:
-                    hidden.append(placed)
-                else:
-                    seen.append(game.politician_index[shown])
-        pool = [p for p in cabinet if p not in seen]
-        player = sample.players[other]
-        drawn = rng.sample(pool, len(player.politicians) + len(hidden))
-        player.politicians = sorted(drawn[: len(player.politicians)])
-        for placed, politician in zip(hidden, drawn[len(player.politicians):], strict=True):
+def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[list[str]], rng: random.Random) -> None:
+    """Another party's politicians in hand and face down on the boards: its cabinet less the ones it
+    has used (HI-09) and the ones face up."""
+    cabinet = _cabinet(game)
+    for other, shown in enumerate(view["board"]["seats"]):
+        if other == view["seat"]:
+            continue
+        gone = {game.politician_index[i] for i in used[other]}
+        mine = [placed for board in s.boards for placed in board.row if placed.seat == other]
+        gone.update(placed.politician for placed in mine if placed.politician != NOBODY)
+        hidden = [placed for placed in mine if placed.politician == NOBODY]
+        pool = [p for p in cabinet if p not in gone]
+        left = shown["politicians_left"]
+        if len(pool) != left + len(hidden):
+            raise ResampleError(f"{len(pool)} politicians for {left} in hand and {len(hidden)} face down")
+        drawn = rng.sample(pool, len(pool))
+        s.players[other].politicians = sorted(drawn[:left])
+        for placed, politician in zip(hidden, drawn[left:], strict=True):
             placed.politician = politician
 
 
-def _future_states(game: DieMacher, sample: State, rng: random.Random) -> None:
-    on_boards = {board.card for board in sample.boards}
-    pool = [i for i in range(len(game.edition.states)) if i not in on_boards]
-    sample.future_states = rng.sample(pool, len(sample.future_states))
+def _future_states(game: DieMacher, s: State, size: int, rng: random.Random) -> None:
+    """Long game: the stack of states to come, from the cards neither on a board nor elected."""
+    out = {board.card for board in s.boards} | set(s.elected)
+    pool = [i for i in range(len(game.edition.states)) if i not in out]
+    s.future_states = rng.sample(pool, size)
 
 
-def money_step(game: DieMacher) -> int:
-    """The smallest amount money changes by (every amount of the edition is a multiple)."""
-    ed = game.edition
-    amounts = [1000, ed.start_money, ed.media_marker_cost, ed.buyout_payment, *ed.rally_costs,
-               *(d.value for d in ed.donations), *(p.cost for p in ed.politicians)]
-    step = 0
-    for amount in amounts:
-        step = gcd(step, amount)
-    return step
-
-
-def _money(game: DieMacher, sample: State, view: dict[str, Any], others: list[int], rng: random.Random) -> None:
-    step = money_step(game)
-    spread = 2 * game.edition.start_money // step
-    for other in others:
-        if view["board"]["seats"][other]["money"] is None:
-            least = _least_money(game, view, other)
-            sample.players[other].money = least + step * rng.randrange(spread + 1)
-
-
-def _least_money(game: DieMacher, view: dict[str, Any], seat: int) -> int:
-    """The least money the view proves ``seat`` holds: its standing high bid, or the cost of a
-    face-up politician it is asked to pay for (it would have declined automatically otherwise)."""
-    decision = view["decision"]
-    least = 0
-    if decision.get("kind") == "auction" and decision.get("high_seat") == seat and decision.get("high") is not None:
-        least = decision["high"]
-    step = decision.get("step")
-    if view["phase"] == "politicians" and step in ("pay", "sealed_pay") and "board" in decision:
-        asked = step == "sealed_pay" or seat in view["to_act"]
-        for entry in view["board"]["boards"][decision["board"]]["politicians"]:
-            if asked and entry["seat"] == seat and entry["paid"] is None and entry["politician"] is not None:
-                cost = next(p.cost for p in game.edition.politicians if p.id == entry["politician"])
-                least = max(least, cost)
-    return least
-
-
-def _sealed_decisions(game: DieMacher, sample: State, deciding: list[int], rng: random.Random) -> None:
+def _sealed_decisions(game: DieMacher, s: State, deciding: list[int], rng: random.Random) -> None:
     """Others' committed sealed choices are made again at random from their sampled hands and money."""
     for other in deciding:
-        _uncommit(sample, other)
-        while other in game.to_act(sample):
-            game.apply(sample, other, rng.choice(game.legal_actions(sample, other)))
-
-
-def _uncommit(sample: State, seat: int) -> None:
-    sample.players[seat].secret = []
-    sample.done[seat] = False
+        s.players[other].secret = []
+        s.done[other] = False
+        while other in game.to_act(s):
+            game.apply(s, other, rng.choice(game.legal_actions(s, other)))

@@ -84,10 +84,15 @@ class DieMacher(FlowGame[State]):
     def summary(self, state: State) -> dict[str, int]:
         return dict(state.outcomes)
 
-    def resample(self, state: State, seat: Seat, rng: random.Random) -> State:
-        from stammtisch.games.diemacher.resample import resample
+    def knowledge(self, state: State, seat: Seat) -> dict[str, Any]:
+        from stammtisch.games.diemacher.resample import knowledge
 
-        return resample(self, state, seat, rng)
+        return knowledge(self, state, seat)
+
+    def sample(self, knowledge: dict[str, Any], rng: random.Random) -> State:
+        from stammtisch.games.diemacher.resample import sample
+
+        return sample(self, knowledge, rng)
 
     @classmethod
     def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:

@@ -1,94 +1,177 @@
 """Resampling what one seat cannot see (glueck-auf.md, hidden information; view.py): a full state
-that gives the seat the same view, with every hidden part drawn at random within the rules.
+built from the seat's knowledge alone, every hidden part drawn at random within the rules.
+
+Blind by construction: ``Game.resample`` takes the seat's **knowledge** (``knowledge``: its view and
+the public record below, plain JSON-ready data), and ``sample`` builds a fresh state from that data
+alone; it never sees the true state.  Every field of the sample is filled from the knowledge or drawn, so a
+field the knowledge does not carry cannot reach a sample.
+
+The **public record** holds what every seat learns from the public events but the view does not
+show: every seat's delivered cards (each was an open outstanding order, and the public ``delivered``
+event names it; the piles lie face down only to spare the players' memory, so the view shows them
+only with ``open_delivered`` or once the game is over), the space emptied this turn, the seat to
+move once the game is over, and the counts of notable outcomes so far.
 
 Everything in a pit and on the board is open.  Hidden are the tile stack and the order deck
-(contents and order; their sizes are public), another seat's draw-5 hand, and (unless the
-table plays with open delivered cards, or the game is over) the cards another seat delivered.
-The sampler gathers the tiles and the order cards the seat cannot see into sorted lists,
-shuffles them with ``rng`` and deals them back into those places.  What the seat itself drew and
-put back on the stack is kept where the seat saw it go.  The chance generator is reseeded.
+(contents and order; their sizes are public) and another seat's draw-5 hand.  The sampler gathers
+the tiles and the order cards the seat cannot see into sorted lists, shuffles them with ``rng``
+and deals them back into those places.  What the seat itself drew and put back on the stack is
+kept where the seat saw it go.  The chance generator is reseeded.
 
 Another seat putting its draw-5 hand back: the view does not say which side it chose or how many
-it has put back, so the sample starts that return afresh (nothing put back yet).  What a seat
-remembers beyond its view (the delivered cards named by the public delivery event, where its
-own earlier returns lie in the stack) is not used.
+it has put back, so the sample starts that return afresh (nothing put back yet).  Where the seat's
+own earlier returns lie in the stack (which it alone remembers) is not used.  A pit's tiles are
+listed tunnel by tunnel, as the view shows them (no rule reads the order they were bought in).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.resample import deal, reseeded
-from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, State
+from stammtisch.games.glueckauf.board import BANK, COLOUR_INDEX, FACTORY, LEVEL_INDEX, ORDER
+from stammtisch.games.glueckauf.data import COLOURS
+from stammtisch.games.glueckauf.state import (
+    KEEP_ORDER,
+    KEEP_TILE,
+    RETURN_ORDERS,
+    RETURN_TILES,
+    Emptied,
+    Player,
+    State,
+    make_order,
+)
 
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 TILE_STAGES = (KEEP_TILE, RETURN_TILES)
 ORDER_STAGES = (KEEP_ORDER, RETURN_ORDERS)
+Knowledge = dict[str, Any]
 
 
-def resample(game: GlueckAuf, state: State, seat: int, rng: random.Random) -> State:
-    sample = state.copy()
-    sample.chance = reseeded(rng)
-    drawer = state.current if state.phase in TILE_STAGES + ORDER_STAGES else None
-    if drawer is not None and drawer != seat:
-        sample.drawn = []
-        sample.returned = []
-        sample.return_to = None
-    _tiles(game, state, sample, seat, drawer, rng)
-    _orders(game, state, sample, seat, drawer, rng)
-    return sample
+# ------------------------------------------------------------------ what the seat knows
 
 
-def _pile(known: list[int], where: str | None, unknown: list[int]) -> list[int]:
-    """The unknown part of a pile with the seat's own put-back items where it put them (the top
-    is the end of the list; items put under the pile one by one lie in reverse order)."""
-    if where == "top":
-        return unknown + known
-    return known[::-1] + unknown
+def knowledge(game: GlueckAuf, state: State, seat: int) -> Knowledge:
+    """Everything ``seat`` knows, as data: its view and the public record."""
+    return {"view": game.view(state, seat), "record": public_record(state)}
 
 
-def _tiles(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int | None,
-           rng: random.Random) -> None:
-    seen = {t for t in state.factory if t}
-    for player in state.players:
+def public_record(state: State) -> dict[str, Any]:
+    """What the public events have shown every seat beyond its view (the module's docstring)."""
+    refill = state.refill
+    return {
+        "delivered": [list(p.delivered) for p in state.players],
+        "refill": None if refill is None else [refill.what, refill.slot],
+        "current": state.current,
+        "stats": dict(state.stats),
+    }
+
+
+# ------------------------------------------------------------------ a state from that knowledge
+
+
+def sample(game: GlueckAuf, known: Knowledge, rng: random.Random) -> State:
+    """A full state that agrees with ``known``, its hidden parts drawn with ``rng``."""
+    view, record = known["view"], known["record"]
+    board = view["board"]
+    seat: int = view["seat"]
+    s = State()
+    s.chance = reseeded(rng)
+    s.players = [_player(shown, pile) for shown, pile in zip(board["seats"], record["delivered"], strict=True)]
+    s.phase, s.shift, s.start_player = view["phase"], board["shift"], board["start_player"]
+    s.current = record["current"]
+    s.draft_queue = list(board["draft_queue"])
+    s.revealed = [card["id"] for card in board["draft"]]
+    _spaces(game, s, board["spaces"])
+    s.supply = [board["supply"][c] for c in COLOURS]
+    s.steps_left = board["steps_left"]
+    s.owed_coal = [COLOUR_INDEX[c] for c in board["substitutes_owed"]]
+    refill = record["refill"]
+    s.refill = None if refill is None else Emptied(refill[0], refill[1])
+    detail = view["final"]["detail"] if view["final"] is not None else None
+    s.final = None if detail is None else [dict(row) for row in detail]
+    s.stats = dict(record["stats"])
+    s.scored = [dict(row) for row in board["last_scoring"]]
+    drawing = s.current if s.phase in TILE_STAGES + ORDER_STAGES else None
+    mine = drawing == seat
+    s.drawn = [item["id"] for item in board["drawn"]] if mine and board["drawn"] else []
+    returned = board["returned"] if mine else None
+    s.return_to = None if returned is None else returned["to"]
+    s.returned = [] if returned is None else [item["id"] for item in returned["items"]]
+    other_hand = drawing is not None and not mine
+    tiles, orders = s.phase in TILE_STAGES, s.phase in ORDER_STAGES
+    s.tile_stack, hand = _pile(s, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(s), board["tile_stack"],
+                               mine and tiles, other_hand and tiles, rng)
+    if other_hand and tiles:
+        s.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
+    s.order_deck, hand = _pile(s, [c.id for c in game.edition.order_cards], _orders_seen(s), board["order_deck"],
+                               mine and orders, other_hand and orders, rng)
+    if other_hand and orders:
+        s.drawn = sorted(hand)
+    return s
+
+
+def _player(shown: dict[str, Any], delivered: list[int]) -> Player:
+    """A seat's pit as the view shows it (every part of it is open) and its delivered cards."""
+    p = Player()
+    p.money, p.vp, p.workers, p.canteen, p.bank = (shown["money"], shown["vp"], shown["workers"], shown["canteen"],
+                                                   shown["bank"])
+    p.cage_level = LEVEL_INDEX[shown["cage_level"]]
+    p.cage = [shown["cage"][c] for c in COLOURS]
+    p.storage = [shown["storage"][c] for c in COLOURS]
+    tunnels = shown["tunnels"]
+    p.coal = [tunnel["coal"][c] for tunnel in tunnels for c in COLOURS]
+    p.carts = [tunnel["carts"] for tunnel in tunnels]
+    p.tiles = [tile["id"] for tunnel in tunnels for tile in tunnel["light"] + tunnel["dark"]]
+    p.orders = [make_order(order["id"], tuple(tuple(COLOUR_INDEX[c] for c in field) for field in order["filled"]),
+                           order["missing"]) for order in shown["orders"]]
+    p.delivered = list(delivered)
+    return p
+
+
+def _spaces(game: GlueckAuf, s: State, spaces: dict[str, dict[str, Any]]) -> None:
+    """Who stands on each worker space, and the tiles and cards on the factory and order spaces."""
+    s.owner, s.count = [-1] * len(game.edition.spaces), [0] * len(game.edition.spaces)
+    s.factory, s.order_slots = [0] * game.factory_slot_count, [0] * game.order_slot_count
+    for spot in game.spots:
+        entry = spaces[spot.id]
+        if spot.kind != BANK and entry["workers"]:
+            s.owner[spot.index], s.count[spot.index] = entry["owner"], entry["workers"]
+        if spot.kind == FACTORY and entry["tile"] is not None:
+            s.factory[spot.number] = entry["tile"]["id"]
+        elif spot.kind == ORDER and entry["card"] is not None:
+            s.order_slots[spot.number] = entry["card"]["id"]
+
+
+def _tiles_seen(s: State) -> set[int]:
+    seen = {t for t in s.factory if t}
+    for player in s.players:
         seen.update(player.tiles)
-    mine = drawer == seat and state.phase in TILE_STAGES
-    if mine:
-        seen.update(state.drawn + state.returned)
-    unseen = [t.id for t in game.edition.tunnel_tiles if t.id not in seen]
-    known = state.returned if mine else []
-    other_hand = drawer not in (None, seat) and state.phase in TILE_STAGES
-    stack_size = len(state.tile_stack) - len(known)
-    stack, hand = deal(unseen, rng, [stack_size, len(unseen) - stack_size if other_hand else 0])
-    sample.tile_stack = _pile(known, state.return_to if mine else None, stack)
-    if other_hand:
-        sample.drawn = sorted(hand)
+    return seen
 
 
-def _orders(game: GlueckAuf, state: State, sample: State, seat: int, drawer: int | None,
-            rng: random.Random) -> None:
-    seen = {c for c in state.order_slots if c} | set(state.revealed)
-    open_piles = game.options["open_delivered"] or state.phase == OVER
-    hidden_piles = []
-    for other, player in enumerate(state.players):
+def _orders_seen(s: State) -> set[int]:
+    seen = {c for c in s.order_slots if c} | set(s.revealed)
+    for player in s.players:
         seen.update(order.card for order in player.orders)
-        if open_piles or other == seat:
-            seen.update(player.delivered)
-        else:
-            hidden_piles.append(other)
-    mine = drawer == seat and state.phase in ORDER_STAGES
+        seen.update(player.delivered)
+    return seen
+
+
+def _pile(s: State, items: list[int], seen: set[int], size: int, mine: bool, other_hand: bool,
+          rng: random.Random) -> tuple[list[int], list[int]]:
+    """A face-down pile of ``size`` and, if another seat is drawing from it, that seat's draw-5 hand
+    (the rest of what the seat cannot see), dealt from the items the seat cannot see.  The seat's
+    own drawn items and the ones it has put back lie where it saw them go (the top is the end of
+    the list; items put under the pile one by one lie in reverse order)."""
     if mine:
-        seen.update(state.drawn + state.returned)
-    unseen = [c.id for c in game.edition.order_cards if c.id not in seen]
-    known = state.returned if mine else []
-    sizes = [len(state.order_deck) - len(known)] + [len(state.players[s].delivered) for s in hidden_piles]
-    other_hand = drawer not in (None, seat) and state.phase in ORDER_STAGES
-    deck, *piles, hand = deal(unseen, rng, [*sizes, len(unseen) - sum(sizes) if other_hand else 0])
-    sample.order_deck = _pile(known, state.return_to if mine else None, deck)
-    for other, pile in zip(hidden_piles, piles, strict=True):
-        sample.players[other].delivered = pile
-    if other_hand:
-        sample.drawn = sorted(hand)
+        seen = seen | set(s.drawn) | set(s.returned)
+    unseen = [item for item in items if item not in seen]
+    known = s.returned if mine else []
+    pile, hand = deal(unseen, rng, [size - len(known), len(unseen) - size + len(known) if other_hand else 0])
+    if s.return_to == "top" and mine:
+        return pile + known, hand
+    return known[::-1] + pile, hand

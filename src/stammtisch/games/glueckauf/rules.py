@@ -113,10 +113,15 @@ class GlueckAuf(FlowGame[State]):
     def copy(self, state: State) -> State:
         return state.copy()
 
-    def resample(self, state: State, seat: Seat, rng: random.Random) -> State:
-        from stammtisch.games.glueckauf.resample import resample
+    def knowledge(self, state: State, seat: Seat) -> dict[str, Any]:
+        from stammtisch.games.glueckauf.resample import knowledge
 
-        return resample(self, state, seat, rng)
+        return knowledge(self, state, seat)
+
+    def sample(self, knowledge: dict[str, Any], rng: random.Random) -> State:
+        from stammtisch.games.glueckauf.resample import sample
+
+        return sample(self, knowledge, rng)
 
     @classmethod
     def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
