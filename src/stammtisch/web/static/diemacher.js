@@ -684,12 +684,22 @@ class Board {
   }
 }
 
-/** What the window scrolls into view (keyboard focus, "find") stops below the score panel kept at the
- * top, however many lines it wraps into. */
+/** What the window scrolls into view (keyboard focus, "find") stops clear of the score panel — kept at
+ * the top, or on a phone at the window's foot — however many lines it wraps into and however far the
+ * board is zoomed; on a phone the page also ends above it. */
 function keepClearOf(strip) {
-  const sync = () => { document.documentElement.style.scrollPaddingTop = `${strip.offsetHeight + 8}px`; };
+  const sync = () => {
+    const room = `${Math.ceil(strip.getBoundingClientRect().height) + 8}px`;
+    const atFoot = getComputedStyle(strip).position === "fixed";
+    document.documentElement.style.scrollPaddingTop = atFoot ? "" : room;
+    document.documentElement.style.scrollPaddingBottom = atFoot ? room : "";
+    document.body.style.paddingBottom = atFoot ? room : "";
+  };
   sync();
-  if (!keepClearOf.observer) keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync && keepClearOf.sync());
+  if (!keepClearOf.observer) {
+    keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync());
+    for (const change of ["resize", "board-zoom"]) addEventListener(change, () => keepClearOf.sync());
+  }
   keepClearOf.sync = sync;
   keepClearOf.observer.disconnect();
   keepClearOf.observer.observe(strip);
