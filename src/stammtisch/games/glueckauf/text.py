@@ -323,3 +323,54 @@ _PRICED: dict[str, Callable[[Action, Mapping[str, Any]], str]] = {
     "draft": lambda a, v: _("Draft order card {card}: {transport}, {vp} VP").format(
         **_card(next(card for card in v["board"]["draft"] if card["id"] == a[1]))),
 }  # fmt: skip
+
+
+# Hints (bots/hints.py): what the hinted move does to the reader's orders and to a shift-scoring category, from the
+# reader's view only — other players' delivered piles count only where the view shows them (open_delivered).
+
+def explain_action(action: Action, view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
+    """A checkable fact about ``action`` for the reader of ``view``, or None where there is none to tell."""
+    if view.get("seat") is None:
+        return None
+    if action[0] == "place" and action[1].startswith("delivery_"):
+        return _delivery(action[1].partition("_")[2], view, names)
+    if action[0] == "fill":
+        return _filled(action[2], view)
+    return None
+
+
+def _delivery(transport: str, view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
+    """The orders a delivery fulfils and the transport's order fields (a shift-scoring category) it adds."""
+    seats, seat = view["board"]["seats"], view["seat"]
+    ready = [o for o in seats[seat]["orders"] if delivers(o["missing"], o["transport"], transport)]
+    if not ready:
+        return None
+    before = _transport_fields(seats[seat]["delivered"], transport)
+    fields = {"cards": ", ".join(str(o["id"]) for o in ready), "vp": sum(o["vp"] for o in ready),
+              "category": category_name(f"{transport}_fields"), "before": before,
+              "after": before + sum(len(o["fields"]) for o in ready)}
+    shown = [(s, _transport_fields(p["delivered"], transport)) for s, p in enumerate(seats)
+             if s != seat and p["delivered"] is not None]
+    if not shown:
+        return _n("Fulfils order card {cards} for {vp} VP; your {category}: {before} → {after}",
+                  "Fulfils order cards {cards} for {vp} VP; your {category}: {before} → {after}",
+                  len(ready)).format(**fields)
+    other, theirs = max(shown, key=lambda found: (found[1], -found[0]))
+    return _n("Fulfils order card {cards} for {vp} VP; your {category}: {before} → {after}, {player} has {theirs}",
+              "Fulfils order cards {cards} for {vp} VP; your {category}: {before} → {after}, {player} has {theirs}",
+              len(ready)).format(**fields, player=_player(other, names), theirs=theirs)
+
+
+def _transport_fields(delivered: Sequence[Mapping[str, Any]], transport: str) -> int:
+    return sum(len(card["fields"]) for card in delivered if card["transport"] == transport)
+
+
+def _filled(card: int, view: Mapping[str, Any]) -> str:
+    """What a cube put on order card ``card`` leaves to do: fields still empty, or the delivery it is ready for."""
+    order = next(o for o in view["board"]["seats"][view["seat"]]["orders"] if o["id"] == card)
+    left = order["missing"] - 1
+    if not left:
+        return _("Completes order card {card}: ready for {delivery}, {vp} VP").format(
+            card=card, delivery=_(DELIVERY_SPACES[order["transport"]]), vp=order["vp"])
+    return _n("Order card {card}: {left} field still empty after this", "Order card {card}: {left} fields still empty "
+              "after this", left).format(card=card, left=left)
