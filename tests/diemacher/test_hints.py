@@ -48,7 +48,8 @@ def test_converting_rallies_names_the_votes_and_the_lead_it_gives() -> None:
 
 def test_a_conversion_that_still_trails_says_by_how_much() -> None:
     game, state = niedersachsen_conversion([0, 50, 40])
-    assert fact(game, state, ("convert", 1, 8)) == "Niedersachsen: your votes 0 → 36, Die Linke has 50 (you trail by 14)"
+    assert fact(game, state, ("convert", 1, 8)) == (
+        "Niedersachsen: your votes 0 → 36, Die Linke has 50 (you trail by 14)")
 
 
 def test_a_conversion_that_draws_level_names_the_party() -> None:

@@ -12,7 +12,7 @@ from stammtisch.bots.base import knowledge_of
 from stammtisch.bots.ismcts import Estimate, SearchingBot
 from stammtisch.engine.options import HINTS
 from stammtisch.engine.protocol import Action, Game, Seat
-from stammtisch.i18n import _, _n
+from stammtisch.i18n import _n
 
 HINT_KIND = "hard"  # the bot kind whose view a hint gives
 

@@ -582,7 +582,8 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                 elif message["type"] == "undo":
                     reply["move_no"] = await hub.undo(table, hub.seat_of(table, token), move_no_field(message))
                 elif message["type"] == "hint":
-                    reply = {"type": "hint", **await hub.hint(table, hub.seat_of(table, token), asked_language(websocket))}
+                    found = await hub.hint(table, hub.seat_of(table, token), asked_language(websocket))
+                    reply = {"type": "hint", **found}
                 elif message["type"] == "resync":
                     resync()
                 elif message["type"] == "chat":

@@ -25,6 +25,7 @@ from typing import Any
 
 import msgspec
 
+from stammtisch import i18n
 from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed, why
 from stammtisch.engine.match import Match, Move, unpack
@@ -32,7 +33,6 @@ from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
 from stammtisch.engine.registry import games, make_game
-from stammtisch import i18n
 from stammtisch.i18n import N_, _
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.chat import TableChat, catch_up, remote_chat
