@@ -370,7 +370,7 @@ def _filled(card: int, view: Mapping[str, Any]) -> str:
     order = next(o for o in view["board"]["seats"][view["seat"]]["orders"] if o["id"] == card)
     left = order["missing"] - 1
     if not left:
-        return _("Completes order card {card}: ready for {delivery}, {vp} VP").format(
-            card=card, delivery=_(DELIVERY_SPACES[order["transport"]]), vp=order["vp"])
+        return _("Completes order card {card}: ready for {space}, {vp} VP").format(
+            card=card, space=_(DELIVERY_SPACES[order["transport"]]), vp=order["vp"])
     return _n("Order card {card}: {left} field still empty after this", "Order card {card}: {left} fields still empty "
               "after this", left).format(card=card, left=left)
