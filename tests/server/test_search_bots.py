@@ -142,9 +142,14 @@ def test_hints_over_http_and_websocket_answer_the_asking_seat_only(cluster: Clus
         assert answer["bot"] == "hard" and 1 <= len(answer["hints"]) <= 3
         for found in answer["hints"]:
             assert found["action"] in state["legal"] and 0 <= found["value"] <= 1 and found["visits"] >= 1
+        # issue 30 item 2: why, in the asker's language; the runner-up's value only where there is one
+        compared = len(answer["hints"]) > 1
+        assert "of 100" in answer["why"] and ("against" in answer["why"]) == compared
+        german = api.ok("GET", f"{path}?lang=de", tokens[0])
+        assert "von 100" in german["why"] and ("nächstbeste" in german["why"]) == (len(german["hints"]) > 1)
         ws.send({"type": "hint", "id": 7})
         reply = ws.reply()
-        assert reply["type"] == "hint" and reply["id"] == 7
+        assert reply["type"] == "hint" and reply["id"] == 7 and "of 100" in reply["why"]
         assert all(found["action"] in state["legal"] for found in reply["hints"])
         errors = ws.play(lambda s: s["legal"][0], timeout=60)  # the easy bot thinks in workers
     assert not [e for e in errors if e.get("error") != "conflict"]
