@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from stammtisch.bots.hints import why
 from stammtisch.bots.ismcts import Estimate
 from stammtisch.games.diemacher.rules import DieMacher
@@ -75,3 +77,25 @@ def test_a_move_the_game_cannot_explain_gets_only_the_comparison() -> None:
     reason = why(game.name, game.view(state, MARION), [Estimate(("pass",), 12, 0.4)])
     assert reason is not None and reason.fact is None
     assert reason.line() == "Rated 40 of 100 over 12 simulated games; no other move was compared"
+
+
+def test_a_politicians_votes_are_counted_in_the_state_it_acts_in() -> None:
+    # die-macher.md phase 6: a politician's VOTES+n action adds n votes in the state it was sent to.
+    game, state = new_game(3, parties=PARTIES)
+    to_round_one(game, state)
+    rng = random.Random(3)
+    while True:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if any(a[0] == "votes" for a in legal):
+            break
+        act(game, state, seat, rng.choice(legal))
+    action = next(a for a in legal if a[0] == "votes")
+    view = game.view(state, seat)
+    pos = view["decision"]["board"]
+    before = state.boards[pos].votes[seat]
+    reason = why(game.name, view, [Estimate(action, 40, 0.5)])
+    assert reason is not None and reason.fact is not None
+    assert reason.fact.startswith(f"{view['board']['boards'][pos]['name']}: your votes {before} → {before + action[1]}")
+    act(game, state, seat, action)
+    assert state.boards[pos].votes[seat] == before + action[1]

@@ -4,6 +4,7 @@ only at tables with the ``hints`` option (off by default)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,17 +52,22 @@ class Why:
         return self.compare if self.fact is None else f"{self.fact}. {self.compare}"
 
 
+def percent(value: float) -> int:
+    """An estimate in 0–100 as the texts give it, halves rounded up as the browser's ``Math.round`` does."""
+    return math.floor(100 * value + 0.5)
+
+
 def comparison(found: Sequence[Estimate]) -> str:
     """The search's estimate of the best move against the runner-up's (values 0–100, docs/bots.md)."""
     best = found[0]
-    value = round(100 * best.value)
+    value = percent(best.value)
     if len(found) < 2:
         return _n("Rated {value} of 100 over {visits} simulated game; no other move was compared",
                   "Rated {value} of 100 over {visits} simulated games; no other move was compared",
                   best.visits).format(value=value, visits=best.visits)
     return _n("Rated {value} of 100 against {other} for the next best move, over {visits} simulated game",
               "Rated {value} of 100 against {other} for the next best move, over {visits} simulated games",
-              best.visits).format(value=value, other=round(100 * found[1].value), visits=best.visits)
+              best.visits).format(value=value, other=percent(found[1].value), visits=best.visits)
 
 
 def why(game_name: str, view: Mapping[str, Any], found: Sequence[Estimate],

@@ -28,6 +28,7 @@ import msgspec
 from stammtisch import i18n
 from stammtisch.bots.base import Bot, SearchBot, decide
 from stammtisch.bots.hints import HINT_KIND, hints_allowed, why
+from stammtisch.bots.ismcts import Estimate
 from stammtisch.engine.match import Match, Move, unpack
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
@@ -987,11 +988,11 @@ class Hub:
             raise ApiError(503, "too_slow", "the hint took too long; try again") from None
         finally:
             table.hinting.discard(seat)
+        found = [Estimate(e.action, e.visits, round(e.value, 3)) for e in found]  # as sent: why says the same
         with i18n.using_language(lang):
             reason = why(table.row.game, view, found, table.shown_names())
         return {"move_no": move_no, "bot": HINT_KIND,
-                "hints": [{"action": action_to_json(e.action), "value": round(e.value, 3), "visits": e.visits}
-                          for e in found],
+                "hints": [{"action": action_to_json(e.action), "value": e.value, "visits": e.visits} for e in found],
                 "why": None if reason is None else reason.line()}
 
     # Stand-ins (issue 15).

@@ -1,0 +1,24 @@
+"""Hints that say why (issue 30 item 2): the comparison part, the same for every game."""
+
+from __future__ import annotations
+
+from stammtisch.bots.hints import Why, comparison, percent
+from stammtisch.bots.ismcts import Estimate
+
+
+def test_values_are_given_as_the_browser_rounds_them() -> None:
+    # app.js writes Math.round(100 * value): halves go up, where Python's round() would go to the even one
+    assert [percent(v) for v in (0.625, 0.6249, 0.015, 1.0, 0.0)] == [63, 62, 2, 100, 0]
+
+
+def test_the_comparison_names_the_best_and_the_runner_up() -> None:
+    found = [Estimate(("a",), 24, 0.58), Estimate(("b",), 24, 0.611), Estimate(("c",), 24, 0.4)]
+    # the search's choice comes first even where another compared move's mean is higher (PairedSearch)
+    assert comparison(found) == "Rated 58 of 100 against 61 for the next best move, over 24 simulated games"
+    assert comparison(found[:1]) == "Rated 58 of 100 over 24 simulated games; no other move was compared"
+    assert comparison([Estimate(("a",), 1, 0.5)]) == "Rated 50 of 100 over 1 simulated game; no other move was compared"
+
+
+def test_the_line_puts_the_fact_first() -> None:
+    assert Why("Bayern: your votes 3 → 9", "Rated 50 of 100").line() == "Bayern: your votes 3 → 9. Rated 50 of 100"
+    assert Why(None, "Rated 50 of 100").line() == "Rated 50 of 100"
