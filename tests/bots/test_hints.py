@@ -12,13 +12,19 @@ def test_values_are_given_as_the_browser_rounds_them() -> None:
 
 
 def test_the_comparison_names_the_best_and_the_runner_up() -> None:
-    found = [Estimate(("a",), 24, 0.58), Estimate(("b",), 24, 0.611), Estimate(("c",), 24, 0.4)]
-    # the search's choice comes first even where another compared move's mean is higher (PairedSearch)
-    assert comparison(found) == "Rated 58 of 100 against 61 for the next best move, over 24 simulated games"
-    assert comparison(found[:1]) == "Rated 58 of 100 over 24 simulated games; no other move was compared"
+    found = [Estimate(("a",), 24, 0.611), Estimate(("b",), 24, 0.58), Estimate(("c",), 24, 0.4)]
+    assert comparison(found) == "Rated 61 of 100 against 58 for the next best move, over 24 simulated games"
+    assert comparison(found[:1]) == "Rated 61 of 100 over 24 simulated games; no other move was compared"
     assert comparison([Estimate(("a",), 1, 0.5)]) == "Rated 50 of 100 over 1 simulated game; no other move was compared"
 
 
 def test_the_line_puts_the_fact_first() -> None:
     assert Why("Bayern: your votes 3 → 9", "Rated 50 of 100").line() == "Bayern: your votes 3 → 9. Rated 50 of 100"
     assert Why(None, "Rated 50 of 100").line() == "Rated 50 of 100"
+
+
+def test_a_favourite_kept_against_a_higher_mean_says_the_difference_was_too_close() -> None:
+    # docs/bots.md, paired search: the policy's favourite stays first unless another move beats it clearly
+    found = [Estimate(("a",), 13, 0.36), Estimate(("b",), 13, 0.60)]
+    assert comparison(found) == ("Rated 36 of 100 against 60 for another move: over 13 simulated games too close a "
+                                 "difference to give up the bot's favourite")

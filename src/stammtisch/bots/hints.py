@@ -65,9 +65,16 @@ def comparison(found: Sequence[Estimate]) -> str:
         return _n("Rated {value} of 100 over {visits} simulated game; no other move was compared",
                   "Rated {value} of 100 over {visits} simulated games; no other move was compared",
                   best.visits).format(value=value, visits=best.visits)
+    other = percent(found[1].value)
+    if found[1].value > best.value:  # the paired search keeps its favourite unless another move is clearly better
+        return _n("Rated {value} of 100 against {other} for another move: over {visits} simulated game too close a "
+                  "difference to give up the bot's favourite",
+                  "Rated {value} of 100 against {other} for another move: over {visits} simulated games too close a "
+                  "difference to give up the bot's favourite", best.visits).format(
+            value=value, other=other, visits=best.visits)
     return _n("Rated {value} of 100 against {other} for the next best move, over {visits} simulated game",
               "Rated {value} of 100 against {other} for the next best move, over {visits} simulated games",
-              best.visits).format(value=value, other=percent(found[1].value), visits=best.visits)
+              best.visits).format(value=value, other=other, visits=best.visits)
 
 
 def why(game_name: str, view: Mapping[str, Any], found: Sequence[Estimate],
