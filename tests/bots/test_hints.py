@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+import pytest
+
 from stammtisch.bots.hints import Why, comparison, percent
 from stammtisch.bots.ismcts import Estimate
+from stammtisch.engine.registry import game_spec
+from stammtisch.engine.step import step
+from stammtisch.games import make_game
 
 
 def test_values_are_given_as_the_browser_rounds_them() -> None:
@@ -28,3 +36,29 @@ def test_a_favourite_kept_against_a_higher_mean_says_the_difference_was_too_clos
     found = [Estimate(("a",), 13, 0.36), Estimate(("b",), 13, 0.60)]
     assert comparison(found) == ("Rated 36 of 100 against 60 for another move: over 13 simulated games too close a "
                                  "difference to give up the bot's favourite")
+
+
+@pytest.mark.parametrize(("name", "players", "options", "explained"), [
+    ("diemacher", 4, {}, {"convert", "rallies", "buy_media"}),
+    ("glueckauf", 3, {}, {"place", "fill", "cage", "load"}),
+    ("glueckauf", 2, {"open_delivered": True}, {"fill", "cage", "load"}),
+])
+def test_every_choice_of_a_random_game_is_explained_or_left_alone(name: str, players: int, options: dict[str, Any],
+                                                                  explained: set[str]) -> None:
+    # every legal action at every decision, from the deciding seat's view: a line or None, never a failure
+    game = make_game(name, players, options)
+    text = game_spec(name).texts()
+    rng = random.Random(5)
+    state, _events = game.new_state(5)
+    found: set[str] = set()
+    while not game.is_over(state):
+        seat = rng.choice(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        for action in legal:
+            fact = text.explain_action(action, view, None)  # type: ignore[attr-defined]
+            assert fact is None or (isinstance(fact, str) and fact)
+            if fact:
+                found.add(action[0])
+        step(game, state, seat, rng.choice(legal))
+    assert explained <= found

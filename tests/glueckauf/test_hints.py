@@ -7,6 +7,7 @@ from glueckauf_helpers import BLACK, BROWN, GREY, YELLOW, act, after_draft, card
 from stammtisch.bots.hints import why
 from stammtisch.bots.ismcts import Estimate
 from stammtisch.engine.protocol import Action
+from stammtisch.games.glueckauf.board import COLOURS
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import State
 
@@ -72,21 +73,41 @@ def test_no_delivery_fact_without_a_completed_order() -> None:
 
 
 def test_filling_an_order_says_what_is_left_or_that_it_is_ready() -> None:
+    # glueck-auf.md: a field takes one cube of its colour, or two cubes of other colours
     game = new_game(2)
     state = after_draft(game)
     p = state.players[0]
-    p.orders = []
     order = next(c for c in game.edition.order_cards if c.transport == 1 and len(c.fields) == 2)
-    card = order.id
+    card, (first, second) = order.id, order.fields
+    substitute = next(c for c in (YELLOW, BROWN, GREY, BLACK) if c != first)
+    p.orders = []
     give_order(game, state, 0, card)
     assert p.orders[0].missing == 2
-    assert fact(game, state, 0, ("fill", "cage", card, 0, order.fields[0])) == (
-        f"Order card {card}: 1 field still empty after this")
+    assert fact(game, state, 0, ("fill", "cage", card, 0, COLOURS[first])) == (
+        f"Order card {card}: 1 field still to fill after this")
+    assert fact(game, state, 0, ("fill", "cage", card, 0, COLOURS[substitute])) == (  # a substitute: half the field
+        f"Order card {card}: a second cube completes this field; 2 fields still to fill")
     p.orders = []
-    give_order(game, state, 0, card, ((order.fields[0],), ()))
+    give_order(game, state, 0, card, ((first,), ()))
     assert p.orders[0].missing == 1
-    assert fact(game, state, 0, ("fill", "cage", card, 1, order.fields[1])) == (
+    assert fact(game, state, 0, ("fill", "cage", card, 1, COLOURS[second])) == (
         f"Completes order card {card}: ready for the horse wagon delivery, {order.vp} VP")
+
+
+def test_the_cage_and_loading_name_the_coal_they_move() -> None:
+    # glueck-auf.md, mining: the cage goes to a tunnel and loads its cubes, or brings them to the surface
+    game = new_game(2)
+    state = after_draft(game)
+    p = state.players[0]
+    p.coal[BROWN * 4: BROWN * 4 + 4] = [0, 2, 1, 0]  # the brown tunnel: 2 brown cubes, 1 grey
+    p.cage = [1, 0, 1, 0]
+    assert fact(game, state, 0, ("cage", "brown")) == "Your brown tunnel holds 3 cubes"
+    assert fact(game, state, 0, ("cage", "surface")) == "The cage brings 2 cubes to the surface"
+    p.orders = []
+    give_order(game, state, 0, card_with(game, 3, (GREY, GREY)))
+    give_order(game, state, 0, card_with(game, 3, (BROWN, BROWN, BROWN)), ((BROWN,), (), ()))
+    assert fact(game, state, 0, ("load", "brown")) == "Cage: brown cubes 0 → 1; empty brown fields on your orders: 2"
+    assert fact(game, state, 0, ("load", "grey")) == "Cage: grey cubes 1 → 2; empty grey fields on your orders: 2"
 
 
 def test_the_comparison_gives_both_values_and_the_games_behind_them() -> None:
