@@ -34,8 +34,8 @@ def test_the_line_puts_the_fact_first() -> None:
 def test_a_favourite_kept_against_a_higher_mean_says_the_difference_was_too_close() -> None:
     # docs/bots.md, paired search: the policy's favourite stays first unless another move beats it clearly
     found = [Estimate(("a",), 13, 0.36), Estimate(("b",), 13, 0.60)]
-    assert comparison(found) == ("Rated 36 of 100 against 60 for another move: over 13 simulated games too close a "
-                                 "difference to give up the bot's favourite")
+    assert comparison(found) == ("Rated 36 of 100 against 60 for another move, too close over 13 simulated games to "
+                                 "give up the bot's favourite")
 
 
 @pytest.mark.parametrize(("name", "players", "options", "explained"), [

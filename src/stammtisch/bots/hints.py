@@ -67,10 +67,10 @@ def comparison(found: Sequence[Estimate]) -> str:
                   best.visits).format(value=value, visits=best.visits)
     other = percent(found[1].value)
     if found[1].value > best.value:  # the paired search keeps its favourite unless another move is clearly better
-        return _n("Rated {value} of 100 against {other} for another move: over {visits} simulated game too close a "
-                  "difference to give up the bot's favourite",
-                  "Rated {value} of 100 against {other} for another move: over {visits} simulated games too close a "
-                  "difference to give up the bot's favourite", best.visits).format(
+        return _n("Rated {value} of 100 against {other} for another move, too close over {visits} simulated game to "
+                  "give up the bot's favourite",
+                  "Rated {value} of 100 against {other} for another move, too close over {visits} simulated games to "
+                  "give up the bot's favourite", best.visits).format(
             value=value, other=other, visits=best.visits)
     return _n("Rated {value} of 100 against {other} for the next best move, over {visits} simulated game",
               "Rated {value} of 100 against {other} for the next best move, over {visits} simulated games",
