@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,17 @@ def test_bad_input_with_hints_on_mentions_h(tmp_path: Path) -> None:
     result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--option", "hints=true",
                      "--records", str(tmp_path), stdin="x\n")
     assert "'x' is not a choice: type a number from 1 to 7, h for a hint, or q to quit." in result.stdout
+
+
+def test_a_hint_in_the_terminal_says_why(tmp_path: Path) -> None:
+    # issue 30 item 2: after the hard bot's moves, one line of why the first, with its value as listed
+    result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--option", "hints=true",
+                     "--records", str(tmp_path), stdin="h\nq\nq\n")
+    lines = result.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("The hard bot would choose:")) + 1
+    value = re.search(r"value (\d+) of 100", lines[first])
+    why = next(line for line in lines[first:] if line.startswith("Why: "))
+    assert value is not None and f"Rated {value.group(1)} of 100" in why
 
 
 def human_moves(record_file: Path) -> list[tuple[int, tuple[object, ...]]]:

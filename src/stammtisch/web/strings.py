@@ -129,6 +129,7 @@ FRAME = (
     N_("What would the hard bot do?"),
     N_("The hard bot is thinking…"),
     N_("The hard bot would choose:"),
+    N_("Why:"),
     N_("{action}: value {value} of 100 over {visits} simulated games"),
     N_("Copied"),
     N_("Copy: {what}"),
