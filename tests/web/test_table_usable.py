@@ -34,7 +34,8 @@ UNREACHABLE = """() => {
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 10), 0), innerHeight - 1);
     // a control taller than what is left below a panel kept at the top (scroll-padding) shows its top part
-    const tall = r.height > innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);  // ('auto': none)
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;  // ('auto': none)
+    const tall = r.height > innerHeight - padding;
     const inside = r.top >= -1 && (r.bottom <= innerHeight + 1 || (tall && r.top < innerHeight / 2))
       && r.left >= -1 && r.right <= innerWidth + 1;
     const hit = document.elementFromPoint(x, y);
