@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.protocol import Action, Event
-from stammtisch.games.glueckauf.board import is_complete
 from stammtisch.games.glueckauf.phases import FLOW
 from stammtisch.games.glueckauf.phases.orders import delivers
 from stammtisch.games.glueckauf.phases.placement import workers_needed
@@ -375,7 +374,8 @@ def _filled(action: Action, view: Mapping[str, Any]) -> str:
     or the delivery the completed order is ready for."""
     _kind, _source, card, field, colour = action
     order = next(o for o in view["board"]["seats"][view["seat"]]["orders"] if o["id"] == card)
-    if not is_complete(order["fields"][field], (*order["filled"][field], colour)):
+    cubes = (*order["filled"][field], colour)  # the view names colours; board.is_complete takes numbers
+    if not (len(cubes) == 2 or cubes == (order["fields"][field],)):
         return _n("Order card {card}: a second cube completes this field; {left} field still to fill",
                   "Order card {card}: a second cube completes this field; {left} fields still to fill",
                   order["missing"]).format(card=card, left=order["missing"])
