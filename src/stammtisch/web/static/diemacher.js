@@ -2,7 +2,7 @@
 // track, every party's table row, the reader's private panel and the final table; drawn from the
 // seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
 
-import { el, fill, rovingHelp, withHelp } from "./common.js";
+import { el, fill, phaseRulesLink, rovingHelp, withHelp } from "./common.js";
 import { tagged } from "./highlight.js";
 import { stateMap } from "./diemacher-map.js";
 
@@ -266,12 +266,15 @@ class Board {
       el("ol", {}, this.track.map((slot) => {
         const name = slot.label.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
         const active = slot === current;
+        // the label links to its rules section; a slot without a phase of its own (9d) by its slot
         const item = el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
-          el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
-          el("span", { class: "name" }, name));
+          phaseRulesLink("diemacher", this.ctx.lang, slot.phases[0] || slot.slot, { "aria-label": slot.label },
+            el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
+            el("span", { class: "name" }, name)));
         return active ? tagged(item, "phase-now", [v.round, slot.slot]) : item;
       })),
-      this.e.final ? el("p", { class: "over" }, this.phaseName(this.e.phase)) : null);
+      this.e.final ? el("p", { class: "over" },
+        phaseRulesLink("diemacher", this.ctx.lang, this.e.phase, {}, this.phaseName(this.e.phase))) : null);
   }
 
   stateBoard(board, pos) {
