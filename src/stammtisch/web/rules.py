@@ -21,6 +21,11 @@ PAGE = (
     N_("Rules of {game}"),
     N_("Contents"),
     N_("This is a short summary; the table enforces every rule of the full rulebook."),
+    # (written inside f-strings below, where the extractor does not look)
+    N_("Turn summary: {game}"),
+    N_("Printing this page prints this card alone, on one page."),
+    N_("Table options"),
+    N_("The lobby offers these options when a table is created."),
 )
 
 
