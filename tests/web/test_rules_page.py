@@ -56,7 +56,8 @@ def test_each_phase_section_has_a_drawing_without_words_or_outside_resources(nam
     drawn = [section for section in spec.rules_sections() if section.drawing]
     assert len(phase_sections) >= 6 and all(section.drawing for section in phase_sections)
     for section in drawn:
-        assert section.drawing.startswith('<svg class="drawing"') and section.drawing.endswith("</svg>"), section.heading
+        assert section.drawing.startswith('<svg class="drawing"'), section.heading
+        assert section.drawing.endswith("</svg>"), section.heading
         assert "href" not in section.drawing and "<script" not in section.drawing and "style=" not in section.drawing
         # a drawing carries only digits and signs: its words would not be translated
         for text in re.findall(r"<text[^>]*>([^<]*)</text>", section.drawing):

@@ -21,11 +21,6 @@ PAGE = (
     N_("Rules of {game}"),
     N_("Contents"),
     N_("This is a short summary; the table enforces every rule of the full rulebook."),
-    # (written inside f-strings below, where the extractor does not look)
-    N_("Turn summary: {game}"),
-    N_("Printing this page prints this card alone, on one page."),
-    N_("Table options"),
-    N_("The lobby offers these options when a table is created."),
 )
 
 
@@ -46,7 +41,8 @@ def rules_html(spec: GameSpec) -> str:
         for code, name in i18n.LANGUAGES.items())
     contents = "".join(f'<li><a href="#rules-{i}">{escape(_(section.heading))}</a></li>'
                        for i, section in enumerate(sections))
-    contents += f'<li><a href="#rules-options">{escape(_("Table options"))}</a></li>'
+    options = _("Table options")
+    contents += f'<li><a href="#rules-options">{escape(options)}</a></li>'
     return (
         f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -72,10 +68,10 @@ def summary_card(spec: GameSpec, sections: tuple[RulesSection, ...]) -> str:
     rows = "".join(
         f'<li><a href="#rules-{i}">{escape(_(section.heading))}</a> {escape(_(section.summary))}</li>'
         for i, section in enumerate(sections) if section.summary)
-    return (f'<section class="summary-card" aria-labelledby="rules-summary"><h2 id="rules-summary">'
-            f'{escape(_("Turn summary: {game}").format(game=_(spec.title)))}</h2>'
-            f'<p class="hint print-hint">{escape(_("Printing this page prints this card alone, on one page."))}'
-            f"</p><ol>{rows}</ol></section>")
+    heading = _("Turn summary: {game}").format(game=_(spec.title))
+    printed = _("Printing this page prints this card alone, on one page.")
+    return (f'<section class="summary-card" aria-labelledby="rules-summary"><h2 id="rules-summary">{escape(heading)}'
+            f'</h2><p class="hint print-hint">{escape(printed)}</p><ol>{rows}</ol></section>')
 
 
 def section_html(index: int, section: RulesSection) -> str:
@@ -93,9 +89,9 @@ def options_html(spec: GameSpec) -> str:
         + (f"<dd>{escape(_(option.hint))}</dd>" if option.hint else "")
         + f'<dd class="default">{escape(default_text(option))}</dd>'
         for option in spec.options if option.lobby)
+    heading, offered = _("Table options"), _("The lobby offers these options when a table is created.")
     return (f'<section class="rules-section" aria-labelledby="rules-options"><h2 id="rules-options">'
-            f'{escape(_("Table options"))}</h2><p>{escape(_("The lobby offers these options when a table is created."))}'
-            f'</p><dl class="rules-options">{items}</dl></section>')
+            f'{escape(heading)}</h2><p>{escape(offered)}</p><dl class="rules-options">{items}</dl></section>')
 
 
 def default_text(option: Option) -> str:
