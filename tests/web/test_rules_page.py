@@ -19,6 +19,7 @@ from stammtisch.engine.registry import GameSpec, games
 from stammtisch.web.rules import anchor, default_text, rules_html
 from tests.server.helpers import Api, ServerProcess
 from tests.web.browser import assert_accessible
+from tests.web.test_lobby_e2e import lobby
 from tests.web.test_table_usable import DESKTOP, PHONE, open_seat, play_until, poll
 
 LANGUAGES = ("en", "de", "pl", "it", "ko")
@@ -204,3 +205,19 @@ def test_printing_shows_the_summary_card_alone_on_one_page(server: ServerProcess
             pdf = page.pdf(format="A4")
             assert len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf)) == 1, (name, lang)
             context.close()
+
+
+def test_the_lobby_links_the_table_options_explained(server: ServerProcess, browser: Any) -> None:
+    page, errors = lobby(browser, server, "ko")
+    for name in games():
+        page.locator(f"#game-{name}").check()
+        poll(page, "(name) => (document.querySelector('.options-explained a')?.getAttribute('href') || '')"
+                   ".startsWith(`/rules/${name}?`)", name)
+        link = page.locator(".options-explained a")
+        with i18n.using_language("ko"):
+            assert link.inner_text() == i18n._("What the table options do")
+        href = link.get_attribute("href")
+        assert href == f"/rules/{name}?lang=ko#rules-options" and link.get_attribute("target") == "_blank"
+        assert 'id="rules-options"' in httpx.get(server.url + href.partition("#")[0]).text
+    assert not errors, errors
+    page.context.close()

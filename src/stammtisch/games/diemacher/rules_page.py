@@ -33,7 +33,7 @@ RALLIES = svg(rect(4, 4, 192, 92, "board", 6),
               *(cubes(10 + 24 * i, 58, i + 1, "accent", 6, 2) for i in range(8)),
               *(sign(18 + 24 * i, 84, str(price), "ink", 10) for i, price in enumerate((1, 2, 3, 5, 7, 10, 15, 20))))
 CABINET = svg(_state(6, 14), _state(104, 14), rect(22, 26, 26, 36, "card back"), rect(54, 26, 26, 36, "card back"),
-              rect(120, 26, 26, 36, "card back"), arrow(100, 96, 150, 66))
+              rect(120, 26, 26, 36, "card back"))
 POLITICIANS = svg(_state(6, 14, 188), rect(20, 24, 34, 50, "card back"), arrow(58, 49, 82, 49),
                   rect(86, 24, 34, 50, "card accent-edge"), sign(103, 36, "€", "ink", 12),
                   sign(103, 58, "+3", "accent", 12), sign(160, 49, "!", "accent", 22))
@@ -41,8 +41,8 @@ MEDIA_SHIFT = svg(_state(6, 10, 120, 80), *(_card(14 + 28 * i, 22, "+−++"[i]) 
                   circle(26, 74, 6, "accent"), circle(42, 74, 6, "accent"), _card(160, 22, "−", "card accent-edge"),
                   arrow(158, 40, 102, 40))
 POLLS = svg(rect(10, 14, 46, 66, "card accent-edge"), sign(33, 34, "+2", "accent", 13), sign(33, 58, "−1", "ink", 13),
-            *(rect(72 + 12 * i, 40, 11, 14, "piece" if i != 6 else "accent", 1) for i in range(11)),
-            arrow(148, 26, 150, 38), sign(180, 47, "+3", "accent", 13))
+            *(rect(72 + 12 * i, 40, 11, 14, "piece" if i != 6 else "accent", 1) for i in range(10)),
+            arrow(134, 20, 150, 38))
 CONVERT = svg(cubes(10, 52, 6, "accent", 9, 3), sign(56, 48, "×", "ink", 18), _card(70, 30, "+"), _card(98, 30, "+"),
               arrow(130, 48, 150, 48), rect(154, 34, 38, 28, "board", 4), sign(173, 48, "24", "ink", 14))
 ELECTION = svg(rect(10, 16, 110, 16, "accent", 2), rect(10, 42, 70, 16, "piece", 2), rect(10, 68, 36, 16, "piece", 2),
