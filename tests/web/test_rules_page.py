@@ -148,6 +148,8 @@ def test_die_macher_phase_labels_link_to_their_sections(server: ServerProcess, b
     track = games()["diemacher"].make(3).describe()["board"]["track"]
     assert len(hrefs) == len(track)  # every label of the printed phase track is a link
     assert_anchors_exist(server, hrefs, "diemacher", "pl")
+    decision = page.evaluate(HREFS, "#decision .decision-phase a.phase-rules")  # the decision names its phase
+    assert decision == ["/rules/diemacher?lang=pl#phase-media"]
     with context.expect_page() as opened:  # the current phase's label opens its section in a new tab
         page.locator(".dm-phases li.current a.phase-rules").click()
     rules = opened.value

@@ -893,9 +893,9 @@ export default {
   describeDecision(view, ctx) {
     const b = new Board(view, ctx);
     const d = view.decision || {};
-    const parts = [b.phaseName(view.phase)];
-    if (d.board !== undefined && view.board.boards[d.board]) parts.push(view.board.boards[d.board].name);
-    const lines = [el("p", { class: "decision-phase" }, parts.join(" · "))];
+    const state = d.board !== undefined && view.board.boards[d.board] ? view.board.boards[d.board].name : null;
+    const lines = [el("p", { class: "decision-phase" }, phaseRulesLink("diemacher", ctx.lang, view.phase, {},
+      b.phaseName(view.phase)), state ? ` · ${state}` : null)];
     if (d.sealed) lines.push(el("p", { class: "hint" }, ctx.t("Sealed: the others see only that you have decided, not what.")));
     if (d.kind === "auction") {
       lines.push(el("p", {}, ctx.t("high bid {amount} by {party}", {
