@@ -268,9 +268,11 @@ class Board {
         const active = slot === current;
         // the label links to its rules section; a slot without a phase of its own (9d) by its slot
         const item = el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
-          phaseRulesLink("diemacher", this.ctx.lang, slot.phases[0] || slot.slot, { "aria-label": slot.label },
+          // (its name for a screen reader whole, also on a phone, where only the number shows)
+          phaseRulesLink("diemacher", this.ctx.lang, slot.phases[0] || slot.slot, {},
             el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
-            el("span", { class: "name" }, name)));
+            el("span", { class: "name", "aria-hidden": "true" }, name),
+            el("span", { class: "visually-hidden" }, slot.label)));
         return active ? tagged(item, "phase-now", [v.round, slot.slot]) : item;
       })),
       this.e.final ? el("p", { class: "over" },
