@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.options import Option
@@ -49,6 +49,21 @@ class Scoring:
     kinds: tuple[str, ...]
     previous: str
     next: str
+
+
+class RulesSection(NamedTuple):
+    """A section of a game's rules page (``GameSpec.rules_page``, drawn by ``web/rules.py``); texts are msgids.
+
+    ``phases`` names the flow's phases it explains (``"over"``: the final scoring): the page gives each
+    the anchor ``phase-NAME``, which the table's phase labels link to; ``summary`` is its line on the
+    printable turn summary card (None: not on the card); ``drawing`` is an inline SVG of the part of the
+    board it changes (shapes only, no words: the heading names it)."""
+
+    heading: str
+    paragraphs: tuple[str, ...]
+    phases: tuple[str, ...] = ()
+    summary: str | None = None
+    drawing: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,7 +101,7 @@ class GameSpec:
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
-    rules_page: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
+    rules_page: str | None = None  # "module:NAME": its rules page, a tuple of RulesSection
     judge: str | None = None  # "module:NAME": scores a search playout cut off at a round's end (bots/judges.py)
     # "module:function": (game, state) -> the public number of the round a state is in (an election
     # round, a shift), by which a replay jumps to a round; None: no rounds
@@ -166,8 +181,8 @@ class GameSpec:
     def round_function(self) -> Callable[[Game[Any], Any], int] | None:
         return _load(self.round_of) if self.round_of else None
 
-    def rules_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        return tuple(_load(self.rules_page)) if self.rules_page else ()
+    def rules_sections(self) -> tuple[RulesSection, ...]:
+        return tuple(RulesSection(*section) for section in _load(self.rules_page)) if self.rules_page else ()
 
 
 @cache

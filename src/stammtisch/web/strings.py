@@ -146,6 +146,7 @@ FRAME = (
 
 # lobby.js: the lobby.
 LOBBY = (
+    N_("What the table options do"),
     N_("Pace"),
     N_("Time"),
     N_("No time limit"),
