@@ -1,6 +1,6 @@
 """The games the conformance suite runs, with what it needs of each: the tables to play (every
 player count with several option sets), the game's invariants and a way to change what one seat
-cannot see.  The games come from the registry (engine/registry.py); each needs its entries here."""
+cannot see.  The games come from the registry (registry.py); each needs its entries here."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from typing import Any
 from test_properties import check_conservation as glueckauf_conservation  # tests/glueckauf (see conftest.py)
 
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import games
-from stammtisch.games import game_class, make_game
+from stammtisch.registry import game_class, games, make_game
 from tests.conformance.hidden import (
     diemacher_hidden_places,
     diemacher_unordered,

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from stammtisch.engine.codec import ActionCodec
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import Event, Game, IllegalAction
-from stammtisch.engine.record import Header, Record, parse_record, replay
+from stammtisch.engine.record import Header, Record, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 from tests.conformance.games import INVARIANTS, SCRAMBLERS, new_table, table_id, tables
 
 TABLES = tables()
@@ -101,7 +102,8 @@ def check_state(game: Game[Any], codec: ActionCodec, state: Any, rng: random.Ran
 
 def check_replay(record: Record, final: Any) -> None:
     """The record replays to the very same final state (engine/record.py)."""
-    *_, (replayed, _seat, _action, _events) = replay(parse_record(record.dumps()), make_game)
+    *_, (match, _seat, _action, _events) = replay(parse_record(record.dumps()), make_game)
+    replayed = match.state
     game = make_game(record.header.game, record.header.players, record.header.options)
     assert snapshot_text(game, replayed) == snapshot_text(game, final)
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from stammtisch.bots.base import decide
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import game_spec
 from stammtisch.engine.step import step
+from stammtisch.registry import game_spec
 from tests.conformance.games import (
     INVARIANTS,
     SECRET_SCRAMBLERS,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from stammtisch.engine.snapshot import SnapshotError, situation
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 from tests.conformance.games import GAMES, play_to
 
 

@@ -16,9 +16,9 @@ from stammtisch import i18n
 from stammtisch.bots.base import decide
 from stammtisch.engine.flow import AUTOMATIC, SEALED, SEQUENTIAL, FlowGame
 from stammtisch.engine.options import Option, check_options
-from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
 from stammtisch.engine.view import ENVELOPE
 from stammtisch.i18n import using_language
+from stammtisch.registry import GameSpec, UnknownGame, game_spec, games
 from tests.conformance.games import OPTION_SETS, new_table, play_to, table_id, tables
 
 SPECS = sorted(games())
@@ -26,7 +26,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def test_every_game_folder_is_registered_by_an_entry_point() -> None:
-    """pyproject.toml registers each game folder's spec, so an installed copy finds them (engine/registry.py)."""
+    """pyproject.toml registers each game folder's spec, so an installed copy finds them (registry.py)."""
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]["stammtisch.games"]
     folders = {p.parent.name for p in (ROOT / "src/stammtisch/games").glob("*/spec.py")}
     assert declared == {name: f"stammtisch.games.{name}.spec:SPEC" for name in folders}

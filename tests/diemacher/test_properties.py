@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.record import Header, Record, parse_record, replay
+from stammtisch.engine.record import Header, Record, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
+from stammtisch.registry import make_game
 from tests.diemacher.helpers import snapshot
 
 CONFIGS = [(players, elections) for players in (3, 4, 5) for elections in (4, 7)]
@@ -105,7 +106,8 @@ def random_record(players: int, elections: int, seed: int) -> tuple[Record, Stat
 def test_replay_reproduces_the_final_state(players: int, elections: int, seed: int) -> None:
     record, final = random_record(players, elections, seed)
     text = record.dumps()
-    *_, (replayed, _seat, _action, _events) = replay(parse_record(text), make_game)
+    *_, (match, _seat, _action, _events) = replay(parse_record(text), make_game)
+    replayed = match.state
     assert snapshot(replayed) == snapshot(final)
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from stammtisch import i18n
 from stammtisch.engine.options import Option, OptionError, check_options
 from stammtisch.engine.step import step
-from stammtisch.games import game_class, games, make_game
+from stammtisch.registry import game_class, games, make_game
 
 
 def test_every_option_is_declared_with_a_label_spec_and_valid_default() -> None:

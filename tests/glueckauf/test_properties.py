@@ -10,12 +10,13 @@ from glueckauf_helpers import new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, parse_record, replay
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, Order, State
+from stammtisch.registry import make_game
 
 PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
          ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface"), ("coal", None),
@@ -101,7 +102,8 @@ def probe(game: GlueckAuf, state: State, seat: int, legal: list[tuple[object, ..
 
 def replayed(record: Record) -> State:
     final = None
-    for state, _seat, _action, _events in replay(parse_record(record.dumps()), make_game):
+    for match, _seat, _action, _events in replay(parse_record(record.dumps()), make_game):
+        state = match.state
         final = state
     assert final is not None
     return final

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from stammtisch.engine.registry import games
+from stammtisch.registry import games
 from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, REPLAY, TABLE_LOG, ZOOM, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"

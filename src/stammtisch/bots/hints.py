@@ -20,7 +20,7 @@ def hints_allowed(game: Game[Any]) -> bool:
 def hint_from_knowledge(game: Game[Any], knowledge: Any, seat: Seat, legal: list[Action], seed: int,
                         top: int = 3) -> list[Estimate]:
     """The hard bot's ``top`` moves from a sample of the seat's knowledge, best first."""
-    from stammtisch.engine.registry import game_spec
+    from stammtisch.registry import game_spec
 
     bot = game_spec(game.name).bot(HINT_KIND, seed)
     if not isinstance(bot, SearchingBot):

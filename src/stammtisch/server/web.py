@@ -36,8 +36,8 @@ from stammtisch import i18n
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
-from stammtisch.engine.registry import game_spec, games
 from stammtisch.i18n import _
+from stammtisch.registry import game_spec, games
 from stammtisch.server.api import (
     JSON,
     answer_requests,
@@ -147,7 +147,7 @@ async def rules_page(request: Request) -> Response:
 
 
 class Describer:
-    """A game's sentences (engine/registry.py, GameText) with the fallback of a bare kind."""
+    """A game's sentences (registry.py, GameText) with the fallback of a bare kind."""
 
     def __init__(self, game: str) -> None:
         self.text = game_spec(game).texts()

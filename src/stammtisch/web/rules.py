@@ -7,8 +7,8 @@ from __future__ import annotations
 from html import escape
 
 from stammtisch import i18n
-from stammtisch.engine.registry import GameSpec
 from stammtisch.i18n import N_, _
+from stammtisch.registry import GameSpec
 
 PAGE = (
     N_("Rules of {game}"),

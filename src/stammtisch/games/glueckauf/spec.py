@@ -1,8 +1,8 @@
-"""Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
+"""Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: registry.py)."""
 
-from stammtisch.engine.registry import About, GameSpec, Scoring
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.i18n import N_
+from stammtisch.registry import About, GameSpec, Scoring
 
 SPEC = GameSpec(
     name="glueckauf",

@@ -18,6 +18,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
+from stammtisch import contract
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
@@ -199,6 +200,7 @@ def _has_spec(package: str) -> bool:
 def _checked(name: str, spec: Any, where: str) -> GameSpec:
     if not isinstance(spec, GameSpec) or spec.name != name or spec.game.name != name:
         raise TypeError(f"{where} does not give the GameSpec of {name!r}")
+    contract.check(spec)
     return spec
 
 
@@ -215,3 +217,7 @@ def make_game(name: str, players: int, options: Mapping[str, Any] | None = None)
 
 
 GameFactory = Callable[[str, int, Mapping[str, Any] | None], Game[Any]]
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    return game_spec(name).game

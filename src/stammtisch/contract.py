@@ -1,0 +1,116 @@
+"""What every game must keep of the contract, checked when it registers (registry.py), so that a broken
+game is refused with a message naming the game and what is missing, rather than crashing far away
+(a server table at its first move, ``import stammtisch`` in a checkout with a compiled build).
+
+The checks (docs/adding-a-game.md, "What registration checks"):
+
+- every module the spec names can be found (its text, terminal, bots, pages, judge, rounds);
+- a new state keeps its seeded generator as ``state.chance`` (an ``engine.chance.Chance``): take-backs
+  count its draws (engine/undo.py);
+- a game with a declared flow has a ``FlowState`` whose ``current_phase`` names a declared phase and
+  whose ``set_phase`` changes it; with sealed phases, it keeps the list the flow's ``committed``
+  names (one flag per seat); its ``new_state`` began the game with ``Flow.start`` (a new state waits
+  for somebody);
+- a game with sealed phases has text that renders the engine's ``sealed_committed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from importlib.util import find_spec
+from typing import Any
+
+from stammtisch.engine.chance import Chance
+from stammtisch.engine.flow import SEALED, FlowGame, FlowState
+from stammtisch.engine.sealed import COMMITTED
+
+
+class ContractError(TypeError):
+    """A game does not keep the contract; the message names the game and what is missing."""
+
+
+def check(spec: Any) -> None:
+    """Raise ``ContractError`` unless the game of ``spec`` (a ``GameSpec``) keeps the contract."""
+    problems = [*missing_modules(spec)]
+    if not problems:
+        problems += state_problems(spec)
+    if problems:
+        raise ContractError(f"game {spec.name!r} does not keep the contract (docs/adding-a-game.md): "
+                            + "; ".join(problems))
+
+
+def references(spec: Any) -> Iterator[tuple[str, str]]:
+    """(what, "module" or "module:attribute") for every module the spec names."""
+    yield "text", spec.text
+    yield "terminal", spec.terminal
+    for kind, bot in spec.bots.items():
+        yield f"bot {kind!r}", bot
+    for what in ("outcomes", "browser_texts", "rules_page", "judge", "round_of"):
+        if getattr(spec, what):
+            yield what, getattr(spec, what)
+    if spec.about is not None:
+        yield "about.rounds", spec.about.rounds
+
+
+def missing_modules(spec: Any) -> Iterator[str]:
+    for what, reference in references(spec):
+        module = reference.partition(":")[0]
+        try:
+            found = find_spec(module)
+        except (ImportError, ValueError):
+            found = None
+        if found is None:
+            yield f"its {what} module {module} is missing"
+
+
+def state_problems(spec: Any) -> Iterator[str]:
+    game = spec.make(spec.default_players)
+    state, _events = game.new_state(0)
+    if not isinstance(getattr(state, "chance", None), Chance):
+        yield ("its state keeps no engine.chance.Chance as `state.chance` (take-backs count its draws, "
+               "engine/undo.py)")
+    if isinstance(game, FlowGame):
+        yield from flow_problems(spec, game, state)
+
+
+def flow_problems(spec: Any, game: FlowGame[Any], state: Any) -> Iterator[str]:
+    flow = game.flow
+    if not isinstance(state, FlowState):
+        yield "its state is no engine.flow.FlowState (current_phase, acting_seat, set_phase)"
+        return
+    try:
+        phase = state.current_phase()
+    except NotImplementedError:
+        yield "its state does not say its phase (FlowState.current_phase)"
+        return
+    if phase not in flow.phases and phase != flow.over:
+        yield f"a new state is in phase {phase!r}, which its flow does not declare"
+    sealed = [p.name for p in flow.phases.values() if p.kind == SEALED]
+    committed = getattr(state, flow.committed, None)
+    if sealed and not (isinstance(committed, list) and len(committed) == game.num_players):
+        yield (f"its state keeps no list `{flow.committed}` of who has committed, one flag per seat "
+               f"(the flow's committed=)")
+    if not game.is_over(state) and not game.to_act(state):
+        yield (f"a new state waits for nobody in phase {phase!r}: new_state must begin the game with "
+               f"Flow.start (enter the first declared phase and settle)")
+    copy = game.copy(state)
+    try:
+        copy.set_phase(flow.over)
+    except NotImplementedError:
+        yield "its state cannot change its phase (FlowState.set_phase)"
+    else:
+        if copy.current_phase() != flow.over:
+            yield "FlowState.set_phase does not change what current_phase says"
+    if sealed:
+        yield from sealed_text_problems(spec, game, state, sealed[0])
+
+
+def sealed_text_problems(spec: Any, game: Any, state: Any, phase: str) -> Iterator[str]:
+    event = COMMITTED.event(0, phase)
+    try:
+        sentence = spec.texts().describe_event(event, game.view(state, None), None)
+    except Exception as error:  # noqa: BLE001 - any failure is the game's to fix, named here
+        yield f"its text cannot render the engine's {COMMITTED.kind} ({type(error).__name__}: {error})"
+        return
+    if not isinstance(sentence, str) or sentence.strip() in ("", COMMITTED.kind, COMMITTED.kind.replace("_", " ")):
+        yield f"its text has no sentence for the engine's {COMMITTED.kind} event (seat, decision)"
