@@ -16,6 +16,7 @@ SPEC = GameSpec(
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
     judge="stammtisch.games.diemacher.judge:JUDGE",
+    conformance="stammtisch.games.diemacher.conformance",
     round_of="stammtisch.games.diemacher.view:round_of",
     scoring=Scoring(("election",), N_("Previous election"), N_("Next election")),
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",
