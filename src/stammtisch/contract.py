@@ -12,17 +12,24 @@ The checks (docs/adding-a-game.md, "What registration checks"):
   names (one flag per seat); its ``new_state`` began the game with ``Flow.start`` (a new state waits
   for somebody);
 - a game with sealed phases has text that renders the engine's ``sealed_committed``.
+
+``take_back_leaks`` is the take-back property the conformance suite runs on every game (it needs
+random play, so it is no registration check): a move that may be taken back showed no reader
+anything it could not know before.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from importlib.util import find_spec
 from typing import Any
 
 from stammtisch.engine.chance import Chance
 from stammtisch.engine.flow import SEALED, FlowGame, FlowState
+from stammtisch.engine.protocol import Action, Game, Seat
 from stammtisch.engine.sealed import COMMITTED
+from stammtisch.engine.undo import chance_draws, undoable
 
 
 class ContractError(TypeError):
@@ -69,6 +76,7 @@ def state_problems(spec: Any) -> Iterator[str]:
     if not isinstance(getattr(state, "chance", None), Chance):
         yield ("its state keeps no engine.chance.Chance as `state.chance` (take-backs count its draws, "
                "engine/undo.py)")
+        return  # copies and snapshots of such a state fail too
     if isinstance(game, FlowGame):
         yield from flow_problems(spec, game, state)
 
@@ -114,3 +122,57 @@ def sealed_text_problems(spec: Any, game: Any, state: Any, phase: str) -> Iterat
         return
     if not isinstance(sentence, str) or sentence.strip() in ("", COMMITTED.kind, COMMITTED.kind.replace("_", " ")):
         yield f"its text has no sentence for the engine's {COMMITTED.kind} event (seat, decision)"
+
+
+# ------------------------------------------------------------------ the take-back property
+
+SAMPLES = 2  # resampled states per reader and move
+
+
+class ShownTooMuch(AssertionError):
+    """A move that may be taken back showed a reader something it could not know."""
+
+
+def take_back_leaks(game: Game[Any], seed: int, moves: int = 400) -> int:
+    """Play a random game; raise ShownTooMuch at the first move that may be taken back (engine/undo.py)
+    although it showed a reader what it could not know, i.e. a reader's view after it differs in a
+    state the blind resampler draws from the reader's knowledge before it.  A game that forgets to
+    declare a revealing event lets a seat take back, say, its sealed bid after seeing everyone's.
+    Returns how many moves could be taken back."""
+    rng = random.Random(seed)
+    state, _events = game.new_state(seed)
+    checked = 0
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        seat = rng.choice(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        before, draws = game.copy(state), chance_draws(state)
+        events = game.apply(state, seat, action)
+        if not undoable(game, draws, state, seat, events):
+            continue
+        checked += 1
+        readers = shown_to(game, before, seat, action, state, rng)
+        if readers:
+            raise ShownTooMuch(
+                f"game {game.name!r}: seat {seat}'s move {action!r} may be taken back, yet it showed seat(s) "
+                f"{readers} what they could not know (its events: {sorted({e.kind for e in events})}); declare "
+                f"the revealing event (EventKind(..., reveals=True) or Game.revealing_events)")
+    return checked
+
+
+def shown_to(game: Game[Any], before: Any, seat: Seat, action: Action, after: Any, rng: random.Random) -> list[Seat]:
+    """The readers who saw, after ``seat``'s ``action``, something they could not know before it."""
+    readers = []
+    for reader in range(game.num_players):
+        seen = game.view(after, reader)
+        knowledge = game.knowledge(before, reader)
+        for _ in range(SAMPLES):
+            sample = game.sample(knowledge, rng)
+            if action not in game.legal_actions(sample, seat):
+                continue  # another reader's draw gave the mover other choices: this move is not one of them
+            game.apply(sample, seat, action)
+            if game.view(sample, reader) != seen:
+                readers.append(reader)
+                break
+    return readers
