@@ -11,8 +11,10 @@ RULES = (
     )),
     (N_("A round"), (
         N_("The top prize is turned up. Every player bids one card from the hand at once, unseen; then "
-           "all bids are shown. The highest bid takes the prize. If the highest bid is tied, nobody takes "
-           "it and the prize is discarded. Bid cards are spent."),
+           "all bids are shown. The highest bid takes the prize. Bid cards are spent."),
+    )),
+    (N_("A tie at the top"), (
+        N_("If the highest bid is tied, nobody takes the prize: it is discarded."),
     )),
     (N_("The end"), (
         N_("After thirteen rounds the players add up the prizes they took: the most points win."),
