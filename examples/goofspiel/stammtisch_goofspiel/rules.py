@@ -1,4 +1,4 @@
-"""The rules (RULES.md): one sealed phase, played thirteen times.
+"""The rules (rules_page.py): one sealed phase, played thirteen times.
 
 Entering ``bid`` turns up the next prize and opens the sealed decision; once every seat has bid,
 ``reveal`` shows the bids, gives the prize to the one highest bid (a tie at the top discards it) and
