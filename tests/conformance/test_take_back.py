@@ -23,8 +23,8 @@ def tables() -> list[tuple[str, int]]:
 @pytest.mark.parametrize(("name", "players"), tables(), ids=str)
 def test_a_move_that_may_be_taken_back_showed_nobody_anything(name: str, players: int) -> None:
     # Each game's moves, for both seeds: a random game, every move a seat could take back checked (a
-    # game whose every move reveals or ends the seat's turn, as Goofspiel's sealed bids do, has none:
-    # its broken copy in examples/goofspiel/tests shows the property failing for a forgotten reveal)
+    # game whose every move reveals or ends the seat's turn, as a game of sealed bids alone may, has
+    # none: the example game's own tests (examples/) show the property failing for a forgotten reveal)
     for seed in SEEDS:
         take_back_leaks(make_game(name, players), seed)
 

@@ -19,7 +19,7 @@ from stammtisch.registry import game_class, games, make_game
 
 def test_every_option_is_declared_with_a_label_spec_and_valid_default() -> None:
     for name in games():
-        cls = game_class(name)  # a game may declare none (Goofspiel)
+        cls = game_class(name)  # a game may declare none
         for option in cls.option_schema:
             assert option.label and option.spec, option.name
             assert option.kind in (bool, int, str, list), option.name
