@@ -80,8 +80,8 @@ def check_state(game: Game[Any], codec: ActionCodec, state: Any, rng: random.Ran
     seat = game.to_act(copy)[0]
     game.apply(copy, seat, game.legal_actions(copy, seat)[0])
     assert snapshot_text(game, state) == before
-    # an illegal action (where the action table has one: in a game of sealed card bids every card
-    # legal) or a seat not to act raises and changes nothing
+    # an illegal action (where the action table has one: at the first bid of a game of sealed card bids
+    # every card is legal) or a seat not to act raises and changes nothing
     seat = game.to_act(state)[0]
     mask = codec.mask(state, seat)
     illegal_codes = [code for code in range(codec.size) if not mask[code]]
