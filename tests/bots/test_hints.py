@@ -9,9 +9,8 @@ import pytest
 
 from stammtisch.bots.hints import Why, comparison, percent
 from stammtisch.bots.ismcts import Estimate
-from stammtisch.engine.registry import game_spec
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
+from stammtisch.registry import game_spec, make_game
 
 
 def test_values_are_given_as_the_browser_rounds_them() -> None:

@@ -7,16 +7,17 @@ from pathlib import Path
 import pytest
 
 from stammtisch.cli.common import CliError, add_table_arguments, flag_options, table_options
-from stammtisch.engine.record import parse_record, replay
-from stammtisch.engine.registry import games
-from stammtisch.games import make_game
+from stammtisch.engine.match import replay
+from stammtisch.engine.record import parse_record
+from stammtisch.registry import games, make_game
 from tests.cli.helpers import Result, final_table, run_cli, totals
 
 
 def engine_scores(record_file: Path) -> list[int]:
     record = parse_record(record_file.read_text(encoding="utf-8"))
     game = make_game(record.header.game, record.header.players, record.header.options)
-    *_, (state, _seat, _action, _events) = replay(record, lambda *_args: game)
+    *_, (match, _seat, _action, _events) = replay(record, lambda *_args: game)
+    state = match.state
     assert game.is_over(state)
     return game.scores(state)
 

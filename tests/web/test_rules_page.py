@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from stammtisch import i18n
-from stammtisch.engine.registry import GameSpec, games
+from stammtisch.registry import GameSpec, games
 from stammtisch.web.rules import anchor, default_text, rules_html
 from tests.server.helpers import Api, ServerProcess
 from tests.web.browser import assert_accessible

@@ -322,8 +322,8 @@ def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, br
     """issue #14 defect 3: the start block question lists each block's symbols (die-macher.md §3.J), the
     start position question names the symbol being placed, the rally question the rallies' prices, and
     the columns (Match, Trend, Base, Supply, …) are explained."""
-    from stammtisch.games import make_game
     from stammtisch.games.diemacher.text import SYMBOLS
+    from stammtisch.registry import make_game
 
     game = make_game("diemacher", 3)
     blocks, costs = game.edition.start_blocks, game.edition.rally_costs

@@ -25,7 +25,7 @@ def hints_allowed(game: Game[Any]) -> bool:
 def hint_from_knowledge(game: Game[Any], knowledge: Any, seat: Seat, legal: list[Action], seed: int,
                         top: int = 3) -> list[Estimate]:
     """The hard bot's ``top`` moves from a sample of the seat's knowledge, best first."""
-    from stammtisch.engine.registry import game_spec
+    from stammtisch.registry import game_spec
 
     bot = game_spec(game.name).bot(HINT_KIND, seed)
     if not isinstance(bot, SearchingBot):
@@ -81,7 +81,7 @@ def why(game_name: str, view: Mapping[str, Any], found: Sequence[Estimate],
         names: Sequence[str] | None = None) -> Why | None:
     """The reason for the hint ``found`` (best first), from the asking seat's ``view`` only: the game's
     text module explains the move (``explain_action(action, view, names)``, None when it has no fact)."""
-    from stammtisch.engine.registry import game_spec
+    from stammtisch.registry import game_spec
 
     if not found:
         return None

@@ -36,8 +36,8 @@ from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match, replay
 from stammtisch.engine.protocol import Action, Event, IllegalAction, Seat
 from stammtisch.engine.record import CorruptRecord, parse_record
-from stammtisch.engine.registry import games
 from stammtisch.i18n import _
+from stammtisch.registry import games
 
 
 class Quit(Exception):

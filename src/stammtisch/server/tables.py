@@ -33,8 +33,8 @@ from stammtisch.engine.match import Match, Move, unpack
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
-from stammtisch.engine.registry import games, make_game
 from stammtisch.i18n import N_, _
+from stammtisch.registry import games, make_game
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.chat import TableChat, catch_up, remote_chat
 from stammtisch.server.config import Config

@@ -1,5 +1,5 @@
 """A game's rules page (``GET /rules/{game}?lang=``), drawn on the server from the sections its game folder
-lists (``GameSpec.rules_page``, engine/registry.py ``RulesSection``), in the reader's language.
+lists (``GameSpec.rules_page``, src/stammtisch/registry.py ``RulesSection``), in the reader's language.
 
 The page has a turn summary card (the one part printed: app.css ``@media print``), a section per phase with
 its drawing and the anchor ``phase-NAME`` of each phase it explains (the table's phase labels link there),
@@ -14,8 +14,8 @@ from typing import Any
 
 from stammtisch import i18n
 from stammtisch.engine.options import Option
-from stammtisch.engine.registry import GameSpec, RulesSection
 from stammtisch.i18n import N_, _
+from stammtisch.registry import GameSpec, RulesSection
 
 PAGE = (
     N_("Rules of {game}"),

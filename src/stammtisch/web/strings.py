@@ -10,8 +10,8 @@ checks that each is listed), with named ``{fields}`` filled in by the script.
 
 from __future__ import annotations
 
-from stammtisch.engine.registry import games
 from stammtisch.i18n import N_
+from stammtisch.registry import games
 
 # chat.js: the table chat (besides the frame's "Seat {number}").
 CHAT = (

@@ -5,8 +5,8 @@ translated where the page is drawn (``web/rules.py``); the spec names this table
 
 from __future__ import annotations
 
-from stammtisch.engine.registry import RulesSection
 from stammtisch.i18n import N_
+from stammtisch.registry import RulesSection
 from stammtisch.web.drawing import arrow, circle, cubes, line, rect, sign, svg
 
 COLOURS = ("coal-yellow", "coal-brown", "coal-grey", "coal-black")

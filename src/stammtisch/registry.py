@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any, NamedTuple, Protocol
 
+from stammtisch import contract, i18n
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
@@ -114,6 +117,13 @@ class GameSpec:
     # change that older games could not have met); a table of another version is interrupted on upgrade.
     replays: frozenset[int] = frozenset()
     about: About | None = None  # the lobby's card and the rounds My games counts
+    # "module": what the conformance suite needs beyond the protocol (option sets, invariants, secrets,
+    # golden cases: tests/conformance/hooks.py; docs/adding-a-game.md); None: the generic defaults
+    conformance: str | None = None
+    # "package" of a game from another distribution whose static/ folder holds its browser module and
+    # stylesheet (None: Stammtisch's own, stammtisch/web/static/), and whose locale/ holds its catalogs
+    browser_files: str | None = None
+    catalog: str | None = None
 
     def progress(self, game: Game[Any], state: Any) -> tuple[int, int] | None:
         """The round a state is in and how many the game has (My games), if the game counts rounds."""
@@ -181,6 +191,13 @@ class GameSpec:
     def round_function(self) -> Callable[[Game[Any], Any], int] | None:
         return _load(self.round_of) if self.round_of else None
 
+    def static_folder(self) -> Traversable:
+        """The folder holding the browser module and its stylesheet."""
+        return files(self.browser_files) / "static" if self.browser_files else files("stammtisch.web") / "static"
+
+    def conformance_module(self) -> Any:
+        return _load(self.conformance) if self.conformance else None
+
     def rules_sections(self) -> tuple[RulesSection, ...]:
         return tuple(RulesSection(*section) for section in _load(self.rules_page)) if self.rules_page else ()
 
@@ -214,6 +231,9 @@ def _has_spec(package: str) -> bool:
 def _checked(name: str, spec: Any, where: str) -> GameSpec:
     if not isinstance(spec, GameSpec) or spec.name != name or spec.game.name != name:
         raise TypeError(f"{where} does not give the GameSpec of {name!r}")
+    contract.check(spec)
+    if spec.catalog:
+        i18n.add_catalog(spec.catalog)
     return spec
 
 
@@ -230,3 +250,7 @@ def make_game(name: str, players: int, options: Mapping[str, Any] | None = None)
 
 
 GameFactory = Callable[[str, int, Mapping[str, Any] | None], Game[Any]]
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    return game_spec(name).game
