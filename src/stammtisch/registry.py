@@ -24,6 +24,7 @@ from stammtisch import contract, i18n
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
+from stammtisch.engine.record import declare_rules
 from stammtisch.i18n import _
 
 GROUP = "stammtisch.games"
@@ -232,6 +233,7 @@ def _checked(name: str, spec: Any, where: str) -> GameSpec:
     if not isinstance(spec, GameSpec) or spec.name != name or spec.game.name != name:
         raise TypeError(f"{where} does not give the GameSpec of {name!r}")
     contract.check(spec)
+    declare_rules(name, spec.rules_version, spec.replays)
     if spec.catalog:
         i18n.add_catalog(spec.catalog)
     return spec

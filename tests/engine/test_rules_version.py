@@ -4,14 +4,13 @@ replays only where these rules declare they replay it exactly, else fails naming
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from stammtisch import registry
 from stammtisch.engine.match import Match, replay
-from stammtisch.engine.record import RulesVersionError, parse_record
+from stammtisch.engine.record import RULES, RulesVersionError, parse_record
 from stammtisch.registry import make_game
 
 
@@ -38,8 +37,7 @@ def test_a_record_names_the_rules_version_it_was_played_under(game: str, players
 def test_a_record_of_rules_this_release_cannot_replay_fails_naming_both_versions(
         game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     text = played(game, players).record.dumps()
-    newer = dataclasses.replace(registry.game_spec(game), rules_version=2)  # the rules changed since
-    monkeypatch.setattr(registry, "game_spec", lambda name: newer)
+    monkeypatch.setitem(RULES, game, (2, frozenset()))  # the rules changed since
     with pytest.raises(RulesVersionError, match="rules version 1.*rules version 2"):
         list(replay(parse_record(text), make_game))
 
@@ -47,8 +45,7 @@ def test_a_record_of_rules_this_release_cannot_replay_fails_naming_both_versions
 def test_a_record_of_a_version_the_rules_declare_they_replay_replays(monkeypatch: pytest.MonkeyPatch) -> None:
     match = played("glueckauf", 2)
     text = match.record.dumps()
-    newer = dataclasses.replace(registry.game_spec("glueckauf"), rules_version=2, replays=frozenset({1}))
-    monkeypatch.setattr(registry, "game_spec", lambda name: newer)
+    monkeypatch.setitem(RULES, "glueckauf", (2, frozenset({1})))  # as a GameSpec's `replays` declares
     *_, (last, *_rest) = replay(parse_record(text), make_game)
     assert last.view(1) == match.view(1)
 

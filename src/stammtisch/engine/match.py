@@ -191,8 +191,9 @@ def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Match, Seat
     header = record.header
     if header.engine_version != ENGINE_VERSION:
         raise CorruptRecord(f"record of engine version {header.engine_version}, this is {ENGINE_VERSION}")
+    game = make_game(header.game, header.players, header.options)  # (its rules are declared by now)
     check_rules(header)
-    match = Match(make_game(header.game, header.players, header.options), header.seed, header.names)
+    match = Match(game, header.seed, header.names)
     yield match, None, None, match.setup_events
     for index, (seat, action) in enumerate(record.moves, 2):
         try:
