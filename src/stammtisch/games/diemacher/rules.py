@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.flow import FlowGame
-from stammtisch.engine.protocol import Event, Seat
+from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.engine.shape import Shape
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.data import Edition, load_edition
@@ -52,6 +52,7 @@ class DieMacher(FlowGame[State]):
         if not self.trend_min < 0 < self.trend_max:
             raise ValueError(_("table options trend_min/trend_max: the trend scale must run from below 0 to above 0"))
         self.unit = checked["money_unit"]
+        self.made_amount_actions: dict[str, list[Action]] = {}
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
         self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
         return checked
@@ -132,6 +133,19 @@ class DieMacher(FlowGame[State]):
         """Amounts from ``low`` to ``high`` in whole money units."""
         start = -(-low // self.unit) * self.unit
         return range(start, high + 1, self.unit)
+
+    def amount_actions(self, kind: str, low: int, high: int) -> list[Action]:
+        """``(kind, amount)`` for each amount of ``money_steps(low, high)``, ``low >= 0``; each such tuple is
+        made once per table (bids' legal lists are long and asked for on every move)."""
+        first, last = -(-low // self.unit), high // self.unit
+        if last < first:
+            return []
+        made = self.made_amount_actions.get(kind)
+        if made is None:
+            made = self.made_amount_actions[kind] = []
+        while len(made) <= last:
+            made.append((kind, len(made) * self.unit))
+        return made[first:last + 1]
 
     def first_in_turn_order(self, state: State, seats: list[int]) -> int:
         return min(seats, key=lambda s: (s - state.start_player) % state.seats)

@@ -290,3 +290,7 @@ class State(FlowState):
     def turn_order(self) -> list[int]:
         n = len(self.players)
         return [(self.start_player + i) % n for i in range(n)]
+
+    def turn_seat(self, turn: int) -> int:
+        """``turn_order()[turn]`` for ``0 <= turn < seats``, without making the list."""
+        return (self.start_player + turn) % len(self.players)

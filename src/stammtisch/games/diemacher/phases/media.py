@@ -30,7 +30,7 @@ def targets(game: DieMacher, state: State, seat: int) -> list[int]:
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     while state.passes < state.seats:
-        seat = state.turn_order()[state.turn % state.seats]
+        seat = state.turn_seat(state.turn % state.seats)
         if targets(game, state, seat):
             state.actor = seat
             return WAIT

@@ -40,7 +40,7 @@ def enter_program_changes(game: DieMacher, state: State, events: list[Event]) ->
 def settle_program_changes(game: DieMacher, state: State, events: list[Event]) -> str:
     if state.turn >= state.seats:
         return NEXT
-    state.actor = state.turn_order()[state.turn]
+    state.actor = state.turn_seat(state.turn)
     begin(state, state.actor, FROM_PHASE_2)
     return STAY
 
@@ -86,13 +86,21 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
         return [("take", card) for card in sorted({c for c in state.program_display if c != NOBODY})]
     if change.step == SWAP:
         swaps: list[Action] = [("swaps_done",)]
+        hand = sorted(set(player.hand))
         for out in player.program:
-            if out == change.swapped_in:
-                continue
-            rest = {topic(c) for c in player.program if c != out}
-            swaps += [("swap", out, card) for card in sorted(set(player.hand)) if topic(card) not in rest]
+            if out != change.swapped_in:
+                swaps += [("swap", out, card) for card in hand if not same_topic_kept(player.program, out, card)]
         return swaps
     return [("keep_card", card) for card in sorted(set(player.hand))]
+
+
+def same_topic_kept(program: list[int], out: int, card: int) -> bool:
+    """Whether a program card other than ``out`` has ``card``'s topic (a program holds each topic once)."""
+    card_topic = topic(card)
+    for kept in program:
+        if kept != out and topic(kept) == card_topic:
+            return True
+    return False
 
 
 def program_pass(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

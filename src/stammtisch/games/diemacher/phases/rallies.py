@@ -32,7 +32,7 @@ def max_rallies(game: DieMacher, state: State, seat: int, pos: int) -> int:
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     boards = game.from_election(state)
     while state.turn < state.seats:
-        seat = state.turn_order()[state.turn]
+        seat = state.turn_seat(state.turn)
         while state.cursor < len(boards):
             if max_rallies(game, state, seat, boards[state.cursor]):
                 state.actor = seat
