@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
-from stammtisch.games.diemacher.state import NOBODY, ProgramChange, State, topic
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, ProgramChange, State, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -22,6 +22,11 @@ KEEP: Final = 3
 STEP_NAMES: Final = ("mode", "take", "swap", "keep")
 FROM_PHASE_2: Final = 0
 FROM_POLITICIAN: Final = 1
+
+# The actions naming cards, each made once (legal lists are asked for on every move).
+TAKE_ACTIONS: Final = tuple(("take", card) for card in range(CARD_TYPES))
+KEEP_ACTIONS: Final = tuple(("keep_card", card) for card in range(CARD_TYPES))
+SWAP_ACTIONS: Final = tuple(tuple(("swap", out, card) for card in range(CARD_TYPES)) for out in range(CARD_TYPES))
 
 # The events of a change (made on every move: engine.protocol.EventKind); only its party sees the
 # card drawn.
@@ -83,24 +88,21 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
             modes.append(("refresh_and_take",))
         return modes or [("program_pass",)]
     if change.step == TAKE:
-        return [("take", card) for card in sorted({c for c in state.program_display if c != NOBODY})]
+        return [TAKE_ACTIONS[card] for card in sorted({c for c in state.program_display if c != NOBODY})]
     if change.step == SWAP:
         swaps: list[Action] = [("swaps_done",)]
         hand = sorted(set(player.hand))
         for out in player.program:
             if out != change.swapped_in:
-                swaps += [("swap", out, card) for card in hand if not same_topic_kept(player.program, out, card)]
+                swaps += [SWAP_ACTIONS[out][card] for card in hand if not same_topic_kept(player.program, out, card)]
         return swaps
-    return [("keep_card", card) for card in sorted(set(player.hand))]
+    return [KEEP_ACTIONS[card] for card in sorted(set(player.hand))]
 
 
 def same_topic_kept(program: list[int], out: int, card: int) -> bool:
     """Whether a program card other than ``out`` has ``card``'s topic (a program holds each topic once)."""
     card_topic = topic(card)
-    for kept in program:
-        if kept != out and topic(kept) == card_topic:
-            return True
-    return False
+    return any(kept != out and topic(kept) == card_topic for kept in program)
 
 
 def program_pass(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
