@@ -24,7 +24,7 @@ from stammtisch.games.diemacher.state import Player, State
 from stammtisch.games.diemacher.view import build_view, build_views, describe
 from stammtisch.i18n import _
 
-LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
+LONG_GAME_ELECTIONS: Final = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
 ROUND_FROM: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))  # the 4 boards from each
 
 
@@ -44,14 +44,14 @@ class DieMacher(FlowGame[State]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         checked = check_options(options, self.num_players)
         self.edition: Edition = load_edition(checked["data_file"])
-        self.long_game = checked["elections"] == 7
+        self.long_game: bool = checked["elections"] == 7
         self.last_round = 5 if self.long_game else 4
         low, high = self.edition.trend_range
-        self.trend_min = low if checked["trend_min"] is None else checked["trend_min"]
-        self.trend_max = high if checked["trend_max"] is None else checked["trend_max"]
+        self.trend_min: int = low if checked["trend_min"] is None else checked["trend_min"]
+        self.trend_max: int = high if checked["trend_max"] is None else checked["trend_max"]
         if not self.trend_min < 0 < self.trend_max:
             raise ValueError(_("table options trend_min/trend_max: the trend scale must run from below 0 to above 0"))
-        self.unit = checked["money_unit"]
+        self.unit: int = checked["money_unit"]
         self.made_amount_actions: dict[str, list[Action]] = {}
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
         self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
@@ -121,7 +121,12 @@ class DieMacher(FlowGame[State]):
     def from_election(self, state: State) -> list[int]:
         """The boards in play, in election order from the round's first election."""
         boards = state.boards
-        return [pos for pos in ROUND_FROM[self.elections_in(state.round)[0]] if boards[pos].in_play]
+        return [pos for pos in ROUND_FROM[self.first_election(state.round)] if boards[pos].in_play]
+
+    def first_election(self, round_: int) -> int:
+        """``elections_in(round_)[0]`` without making the list."""
+        round_ = max(1, round_)
+        return LONG_GAME_ELECTIONS[round_][0] if self.long_game else round_ - 1
 
     def clamp_trend(self, value: int) -> int:
         return max(self.trend_min, min(self.trend_max, value))
