@@ -53,6 +53,7 @@ class DieMacher(FlowGame[State]):
             raise ValueError(_("table options trend_min/trend_max: the trend scale must run from below 0 to above 0"))
         self.unit: int = checked["money_unit"]
         self.made_amount_actions: dict[str, list[Action]] = {}
+        self.rally_actions = [[("rallies", pos, n) for n in range(self.edition.rally_cap + 1)] for pos in range(4)]
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
         self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
         return checked

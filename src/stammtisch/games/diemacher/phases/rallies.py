@@ -44,7 +44,7 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
 
 def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     pos = game.from_election(state)[state.cursor]
-    return [("rallies", pos, n) for n in range(max_rallies(game, state, seat, pos) + 1)]
+    return game.rally_actions[pos][:max(0, max_rallies(game, state, seat, pos) + 1)]  # 0 to most rallies
 
 
 def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
