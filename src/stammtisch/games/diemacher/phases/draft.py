@@ -9,7 +9,7 @@ from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEALED, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.diemacher.board import draw_program
-from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, topic
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, card_kinds, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def enter_all(game: DieMacher, state: State, events: list[Event]) -> None:
 
 def legal_program_card(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     player = state.players[seat]
-    return [PROGRAM_CARD_ACTIONS[card] for card in sorted(set(player.hand))
+    return [PROGRAM_CARD_ACTIONS[card] for card in card_kinds(player.hand)
             if not has_topic(player.program, card) and not has_topic(player.secret, card)]
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
-from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, ProgramChange, State, topic
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, ProgramChange, State, card_kinds, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -88,15 +88,15 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
             modes.append(("refresh_and_take",))
         return modes or [("program_pass",)]
     if change.step == TAKE:
-        return [TAKE_ACTIONS[card] for card in sorted({c for c in state.program_display if c != NOBODY})]
+        return [TAKE_ACTIONS[card] for card in card_kinds(state.program_display)]
     if change.step == SWAP:
         swaps: list[Action] = [("swaps_done",)]
-        hand = sorted(set(player.hand))
+        hand = card_kinds(player.hand)
         for out in player.program:
             if out != change.swapped_in:
                 swaps += [SWAP_ACTIONS[out][card] for card in hand if not same_topic_kept(player.program, out, card)]
         return swaps
-    return [KEEP_ACTIONS[card] for card in sorted(set(player.hand))]
+    return [KEEP_ACTIONS[card] for card in card_kinds(player.hand)]
 
 
 def same_topic_kept(program: list[int], out: int, card: int) -> bool:
