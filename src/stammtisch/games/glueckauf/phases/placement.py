@@ -49,10 +49,8 @@ def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
     ready = complete_transports(game, p)
     tiles_left = bool(s.tile_stack)
     orders_left = bool(s.order_deck)
-    spots = game.spots
-    legal: list[Action] = [CONFIRM_TURN] * len(spots)  # filled from the front, then cut: no list growth
-    found = 0
-    for spot in spots:  # the hottest loop of Glück Auf: few comparisons per space (see board.KIND)
+    legal = []
+    for spot in game.spots:  # the hottest loop of Glück Auf: few comparisons per space (see board.KIND)
         if count[spot.index] >= workers:
             continue  # not enough workers to displace those there (the bank is never occupied)
         kind = spot.kind
@@ -71,9 +69,7 @@ def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
                 continue
         elif kind == DELIVERY and not ready >> spot.number & 1:
             continue
-        legal[found] = spot.place
-        found += 1
-    del legal[found:]
+        legal.append(spot.place)
     return legal
 
 
