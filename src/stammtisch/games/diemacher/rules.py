@@ -150,10 +150,9 @@ class DieMacher(FlowGame[State]):
         if last < first:
             return []
         made = self.made_amount_actions.get(kind)
-        if made is None:
-            made = self.made_amount_actions[kind] = []
-        while len(made) <= last:
-            made.append((kind, len(made) * self.unit))
+        if made is None or len(made) <= last:  # a longer list replaces the old one: never changed once shared
+            made = [(kind, amount * self.unit) for amount in range(2 * last + 1)]
+            self.made_amount_actions[kind] = made
         return made[first:last + 1]
 
     def first_in_turn_order(self, state: State, seats: list[int]) -> int:
