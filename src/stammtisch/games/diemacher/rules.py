@@ -122,10 +122,7 @@ class DieMacher(FlowGame[State]):
     def from_election(self, state: State) -> list[int]:
         """The boards in play, in election order from the round's first election."""
         boards = state.boards
-        order = ROUND_FROM[self.first_election(state.round)]
-        if all(boards[pos].in_play for pos in order):  # the usual case
-            return list(order)
-        return [pos for pos in order if boards[pos].in_play]
+        return [pos for pos in ROUND_FROM[self.first_election(state.round)] if boards[pos].in_play]
 
     def first_election(self, round_: int) -> int:
         """``elections_in(round_)[0]`` without making the list."""
