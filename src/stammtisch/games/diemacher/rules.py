@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
 from stammtisch.engine.flow import FlowGame
-from stammtisch.engine.protocol import Event, Seat
+from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.engine.shape import Shape
 from stammtisch.games.diemacher import scoring
 from stammtisch.games.diemacher.data import Edition, load_edition
@@ -24,7 +24,7 @@ from stammtisch.games.diemacher.state import Player, State
 from stammtisch.games.diemacher.view import build_view, build_views, describe
 from stammtisch.i18n import _
 
-LONG_GAME_ELECTIONS = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
+LONG_GAME_ELECTIONS: Final = {1: [0], 2: [1], 3: [2], 4: [3, 0], 5: [1, 2]}
 ROUND_FROM: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))  # the 4 boards from each
 
 
@@ -44,14 +44,16 @@ class DieMacher(FlowGame[State]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         checked = check_options(options, self.num_players)
         self.edition: Edition = load_edition(checked["data_file"])
-        self.long_game = checked["elections"] == 7
+        self.long_game: bool = checked["elections"] == 7
         self.last_round = 5 if self.long_game else 4
         low, high = self.edition.trend_range
-        self.trend_min = low if checked["trend_min"] is None else checked["trend_min"]
-        self.trend_max = high if checked["trend_max"] is None else checked["trend_max"]
+        self.trend_min: int = low if checked["trend_min"] is None else checked["trend_min"]
+        self.trend_max: int = high if checked["trend_max"] is None else checked["trend_max"]
         if not self.trend_min < 0 < self.trend_max:
             raise ValueError(_("table options trend_min/trend_max: the trend scale must run from below 0 to above 0"))
-        self.unit = checked["money_unit"]
+        self.unit: int = checked["money_unit"]
+        self.made_amount_actions: dict[str, list[Action]] = {}
+        self.rally_actions = [[("rallies", pos, n) for n in range(self.edition.rally_cap + 1)] for pos in range(4)]
         self.party_of_seat = [self.edition.party_index(p) for p in checked["parties"]]
         self.politician_index = {p.id: i for i, p in enumerate(self.edition.politicians)}
         return checked
@@ -119,7 +121,12 @@ class DieMacher(FlowGame[State]):
     def from_election(self, state: State) -> list[int]:
         """The boards in play, in election order from the round's first election."""
         boards = state.boards
-        return [pos for pos in ROUND_FROM[self.elections_in(state.round)[0]] if boards[pos].in_play]
+        return [pos for pos in ROUND_FROM[self.first_election(state.round)] if boards[pos].in_play]
+
+    def first_election(self, round_: int) -> int:
+        """``elections_in(round_)[0]`` without making the list."""
+        round_ = max(1, round_)
+        return LONG_GAME_ELECTIONS[round_][0] if self.long_game else round_ - 1
 
     def clamp_trend(self, value: int) -> int:
         return max(self.trend_min, min(self.trend_max, value))
@@ -131,6 +138,18 @@ class DieMacher(FlowGame[State]):
         """Amounts from ``low`` to ``high`` in whole money units."""
         start = -(-low // self.unit) * self.unit
         return range(start, high + 1, self.unit)
+
+    def amount_actions(self, kind: str, low: int, high: int) -> list[Action]:
+        """``(kind, amount)`` for each amount of ``money_steps(low, high)``, ``low >= 0``; each such tuple is
+        made once per table (bids' legal lists are long and asked for on every move)."""
+        first, last = -(-low // self.unit), high // self.unit
+        if last < first:
+            return []
+        made = self.made_amount_actions.get(kind)
+        if made is None or len(made) <= last:  # a longer list replaces the old one: never changed once shared
+            made = [(kind, amount * self.unit) for amount in range(2 * last + 1)]
+            self.made_amount_actions[kind] = made
+        return made[first:last + 1]
 
     def first_in_turn_order(self, state: State, seats: list[int]) -> int:
         return min(seats, key=lambda s: (s - state.start_player) % state.seats)

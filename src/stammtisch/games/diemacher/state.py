@@ -28,6 +28,15 @@ def topic(card: int) -> int:
     return card >> 1
 
 
+def card_kinds(cards: list[int]) -> list[int]:
+    """``sorted(set(cards))`` for program or opinion cards (NOBODY left out), without a set or a sort."""
+    held = 0
+    for card in cards:
+        if card != NOBODY:
+            held |= 1 << card
+    return [card for card in range(CARD_TYPES) if held >> card & 1]
+
+
 class Placed:
     """A politician in a board's row: sent face down in phase 5, revealed and paid for in phase 6."""
 
@@ -293,3 +302,7 @@ class State(FlowState):
     def turn_order(self) -> list[int]:
         n = len(self.players)
         return [(self.start_player + i) % n for i in range(n)]
+
+    def turn_seat(self, turn: int) -> int:
+        """``turn_order()[turn]`` for ``0 <= turn < seats``, without making the list."""
+        return (self.start_player + turn) % len(self.players)

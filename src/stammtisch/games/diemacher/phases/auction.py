@@ -28,7 +28,8 @@ def bids(game: DieMacher, state: State, seat: Seat) -> range:
 
 
 def legal(game: DieMacher, state: State, seat: Seat, bid_kind: str) -> list[Action]:
-    return [("pass",)] + [(bid_kind, amount) for amount in bids(game, state, seat)]
+    amounts = bids(game, state, seat)
+    return [("pass",), *game.amount_actions(bid_kind, amounts.start, amounts.stop - 1)]
 
 
 def next_bidder(game: DieMacher, state: State, skip_without_bids: bool) -> int:

@@ -21,7 +21,7 @@ POLITICIAN_PLACED_SECRET: Final = EventKind("politician_placed_secret", "seat", 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     boards = game.from_election(state)
     while state.turn < state.seats:
-        seat = state.turn_order()[state.turn]
+        seat = state.turn_seat(state.turn)
         if state.cursor < len(boards) and state.players[seat].politicians:
             state.actor = seat
             return WAIT

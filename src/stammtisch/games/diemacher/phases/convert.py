@@ -27,7 +27,7 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     while state.cursor < len(boards):
         pos = boards[state.cursor]
         while state.turn < state.seats:
-            seat = state.turn_order()[state.turn]
+            seat = state.turn_seat(state.turn)
             rallies = state.boards[pos].rallies[seat]
             at_cap = game.options["force_convert_at_cap"] and rallies == game.edition.rally_cap
             forced = pos in elections or at_cap

@@ -3,17 +3,19 @@ draft exception, and the one card kept."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine import sealed
 from stammtisch.engine.flow import NEXT, SEALED, Phase
 from stammtisch.engine.protocol import Action, Event, Seat
 from stammtisch.games.diemacher.board import draw_program
-from stammtisch.games.diemacher.state import NOBODY, State, topic
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State, card_kinds, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
+
+PROGRAM_CARD_ACTIONS: Final = tuple(("program_card", card) for card in range(CARD_TYPES))  # made once
 
 
 def open_sealed(state: State, who: list[int] | None = None) -> None:
@@ -70,8 +72,16 @@ def enter_all(game: DieMacher, state: State, events: list[Event]) -> None:
 
 def legal_program_card(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     player = state.players[seat]
-    chosen = {topic(c) for c in player.program + player.secret}
-    return [("program_card", card) for card in sorted(set(player.hand)) if topic(card) not in chosen]
+    return [PROGRAM_CARD_ACTIONS[card] for card in card_kinds(player.hand)
+            if not has_topic(player.program, card) and not has_topic(player.secret, card)]
+
+
+def has_topic(cards: list[int], card: int) -> bool:
+    card_topic = topic(card)
+    for other in cards:  # noqa: SIM110 (pure Python: any() over a generator costs more, once per card)
+        if topic(other) == card_topic:
+            return True
+    return False
 
 
 def program_card(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

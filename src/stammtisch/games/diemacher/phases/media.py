@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 # A media marker bought (made on every move: engine.protocol.EventKind).
 MEDIA_BOUGHT: Final = EventKind("media_bought", "seat", "board")
+BUY_MEDIA_ACTIONS: Final = tuple(("buy_media", pos) for pos in range(4))  # one per board, made once
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
@@ -30,7 +31,7 @@ def targets(game: DieMacher, state: State, seat: int) -> list[int]:
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     while state.passes < state.seats:
-        seat = state.turn_order()[state.turn % state.seats]
+        seat = state.turn_seat(state.turn % state.seats)
         if targets(game, state, seat):
             state.actor = seat
             return WAIT
@@ -40,7 +41,7 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
 
 
 def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
-    return [("pass",)] + [("buy_media", pos) for pos in targets(game, state, seat)]
+    return [("pass",), *[BUY_MEDIA_ACTIONS[pos] for pos in targets(game, state, seat)]]
 
 
 def buy_media(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

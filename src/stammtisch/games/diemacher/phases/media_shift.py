@@ -24,14 +24,22 @@ def enter_by_board(game: DieMacher, state: State, events: list[Event]) -> None:
 
 def shift_options(state: State, pos: int) -> list[Action]:
     board = state.boards[pos]
+    opinions, face_up, display = board.opinions, board.face_up, state.opinion_display
+    shown = [0] * (topic(CARD_TYPES - 1) + 1)  # face-up opinions per topic
+    for slot in range(len(opinions)):
+        if face_up[slot]:
+            shown[topic(opinions[slot])] += 1
     options: list[Action] = []
-    for slot in range(len(board.opinions)):
-        if not board.face_up[slot] or slot == board.doubled:
+    for slot in range(len(opinions)):
+        if not face_up[slot] or slot == board.doubled:
             continue
         # Only the other face-up opinions count: the display's copy of this very card is legal (C-32).
-        others = {topic(c) for i, c in enumerate(board.opinions) if board.face_up[i] and i != slot}
-        options += [("shift", slot, new) for new in range(CARD_TYPES)
-                    if state.opinion_display[new] and topic(new) not in others]
+        own = topic(opinions[slot])
+        for new in range(CARD_TYPES):
+            if display[new]:
+                new_topic = topic(new)
+                if shown[new_topic] == (1 if new_topic == own else 0):
+                    options.append(("shift", slot, new))
     return options
 
 

@@ -26,7 +26,7 @@ STATE_ENTERED: Final = EventKind("state_entered", "board", "state")
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     donations = state.round <= 3
     while state.turn < state.seats:
-        seat = state.turn_order()[state.turn]
+        seat = state.turn_seat(state.turn)
         if state.step != "donation":
             scoring.pay_income(game, state, seat, events)
             if donations and state.players[seat].donations:

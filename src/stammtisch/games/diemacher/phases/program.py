@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
-from stammtisch.games.diemacher.state import NOBODY, ProgramChange, State, topic
+from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, ProgramChange, State, card_kinds, topic
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -22,6 +22,11 @@ KEEP: Final = 3
 STEP_NAMES: Final = ("mode", "take", "swap", "keep")
 FROM_PHASE_2: Final = 0
 FROM_POLITICIAN: Final = 1
+
+# The actions naming cards, each made once (legal lists are asked for on every move).
+TAKE_ACTIONS: Final = tuple(("take", card) for card in range(CARD_TYPES))
+KEEP_ACTIONS: Final = tuple(("keep_card", card) for card in range(CARD_TYPES))
+SWAP_ACTIONS: Final = tuple(tuple(("swap", out, card) for card in range(CARD_TYPES)) for out in range(CARD_TYPES))
 
 # The events of a change (made on every move: engine.protocol.EventKind); only its party sees the
 # card drawn.
@@ -40,7 +45,7 @@ def enter_program_changes(game: DieMacher, state: State, events: list[Event]) ->
 def settle_program_changes(game: DieMacher, state: State, events: list[Event]) -> str:
     if state.turn >= state.seats:
         return NEXT
-    state.actor = state.turn_order()[state.turn]
+    state.actor = state.turn_seat(state.turn)
     begin(state, state.actor, FROM_PHASE_2)
     return STAY
 
@@ -83,16 +88,24 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
             modes.append(("refresh_and_take",))
         return modes or [("program_pass",)]
     if change.step == TAKE:
-        return [("take", card) for card in sorted({c for c in state.program_display if c != NOBODY})]
+        return [TAKE_ACTIONS[card] for card in card_kinds(state.program_display)]
     if change.step == SWAP:
         swaps: list[Action] = [("swaps_done",)]
+        hand = card_kinds(player.hand)
         for out in player.program:
-            if out == change.swapped_in:
-                continue
-            rest = {topic(c) for c in player.program if c != out}
-            swaps += [("swap", out, card) for card in sorted(set(player.hand)) if topic(card) not in rest]
+            if out != change.swapped_in:
+                swaps += [SWAP_ACTIONS[out][card] for card in hand if not same_topic_kept(player.program, out, card)]
         return swaps
-    return [("keep_card", card) for card in sorted(set(player.hand))]
+    return [KEEP_ACTIONS[card] for card in card_kinds(player.hand)]
+
+
+def same_topic_kept(program: list[int], out: int, card: int) -> bool:
+    """Whether a program card other than ``out`` has ``card``'s topic (a program holds each topic once)."""
+    card_topic = topic(card)
+    for kept in program:  # noqa: SIM110 (pure Python: any() over a generator costs more, once per card)
+        if kept != out and topic(kept) == card_topic:
+            return True
+    return False
 
 
 def program_pass(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

@@ -32,7 +32,7 @@ def max_rallies(game: DieMacher, state: State, seat: int, pos: int) -> int:
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     boards = game.from_election(state)
     while state.turn < state.seats:
-        seat = state.turn_order()[state.turn]
+        seat = state.turn_seat(state.turn)
         while state.cursor < len(boards):
             if max_rallies(game, state, seat, boards[state.cursor]):
                 state.actor = seat
@@ -44,7 +44,7 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
 
 def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     pos = game.from_election(state)[state.cursor]
-    return [("rallies", pos, n) for n in range(max_rallies(game, state, seat, pos) + 1)]
+    return game.rally_actions[pos][:max(0, max_rallies(game, state, seat, pos) + 1)]  # 0 to most rallies
 
 
 def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:

@@ -32,7 +32,7 @@ def begin_round(game: DieMacher, state: State, events: list[Event]) -> None:
 
 
 def legal_bid(game: DieMacher, state: State, seat: Seat) -> list[Action]:
-    return [("bid", x) for x in game.money_steps(0, game.bid_ceiling(state, seat))]
+    return game.amount_actions("bid", 0, game.bid_ceiling(state, seat))
 
 
 def sealed_bid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
