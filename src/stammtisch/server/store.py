@@ -302,10 +302,14 @@ class Store:
             self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_recycle=1800)
         self._insert = sqlite_insert if self.sqlite else postgresql_insert
         self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writers: set[asyncio.Task[None]] = set()
+        self._gathering = False  # a writer is about to take the pending entries
+        # PostgreSQL: a batch waits for its round trip and PostgreSQL's flush; meanwhile a second writer
+        # (on a connection of its own) takes what came since, so an entry waits for one round trip, not two.
+        self._most_writers = 1 if self.sqlite else LOG_WRITERS
         self._checkpointer: asyncio.Task[None] | None = None
         self._raw: Any = None  # SQLite's own connection (_run_raw)
-        self._log: Any = None  # PostgreSQL: the move log's own psycopg connection (_run_postgresql)
+        self._logs: list[Any] = []  # PostgreSQL: the move log's own psycopg connections, idle (_run_postgresql)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(connection, *args)`` in one transaction, committed when it returns."""
@@ -371,12 +375,12 @@ class Store:
             self._checkpointer.cancel()
             with contextlib.suppress(BaseException):
                 await self._checkpointer
-        if self._writer is not None:
+        if self._writers:
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(self._writer, 5)
-        if self._log is not None:
+                await asyncio.wait_for(asyncio.gather(*self._writers), 5)
+        for connection in self._logs:
             with contextlib.suppress(Exception):
-                await self._log.close()
+                await connection.close()
         if self.engine is not None:
             await self.engine.dispose()
         if self.sync_engine is not None:
@@ -788,13 +792,23 @@ class Store:
         text = None if action is None else json.dumps(action, separators=(",", ":"))
         self._pending.append(({"table_id": table_id, "move_no": move_no, "seat": seat, "action": text,
                                "at": time.time() if at is None else at, "standin": standin}, finished, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write())
+        if not self._gathering and len(self._writers) < self._most_writers:
+            self._gathering = True
+            self._writers.add(asyncio.create_task(self._write()))
         if not await future:
             raise Conflict(f"move {move_no} was made by somebody else")
 
     async def _write(self) -> None:
-        await asyncio.sleep(0)  # let the other tables of this loop iteration queue their entries
+        try:
+            try:
+                await asyncio.sleep(0)  # let the other tables of this loop iteration queue their entries
+            finally:  # entries that come from now on go into this writer's next batch, or another writer's
+                self._gathering = False
+            await self._write_pending()
+        finally:  # (at once: a done callback would run later, and an entry meanwhile would find no writer)
+            self._writers.discard(asyncio.current_task())
+
+    async def _write_pending(self) -> None:
         while self._pending:
             batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
             try:
@@ -832,21 +846,25 @@ class Store:
         each statement ``fn`` sends is its own transaction, committed (and flushed, with PostgreSQL's
         ``synchronous_commit``) before its result comes back.  The move log's batches take this way: a
         batch through SQLAlchemy's pool took three round trips (BEGIN, the insert, COMMIT), each a turn of
-        a busy event loop.  A connection that fails is closed; the next batch opens a new one."""
-        if self._log is None:
+        a busy event loop.  Each writer uses a connection of its own; one that fails is closed, and the next
+        batch opens a new one."""
+        if self._logs:
+            connection = self._logs.pop()
+        else:
             import psycopg  # (not for SQLite)
 
             assert self.engine is not None
             url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
             # prepare_threshold 0: the one statement is prepared on the server at its first use
-            self._log = await psycopg.AsyncConnection.connect(url, autocommit=True, prepare_threshold=0)
+            connection = await psycopg.AsyncConnection.connect(url, autocommit=True, prepare_threshold=0)
         try:
-            return await fn(self._log, *args)
+            result = await fn(connection, *args)
         except BaseException:
-            connection, self._log = self._log, None
             with contextlib.suppress(Exception):
                 await connection.close()
             raise
+        self._logs.append(connection)
+        return result
 
     @staticmethod
     async def _insert_batch_postgresql(conn: psycopg.AsyncConnection[Any],
@@ -872,6 +890,7 @@ class Store:
 
 
 BATCH = 200
+LOG_WRITERS = 2  # PostgreSQL: batches in flight at once
 LOG_COLUMNS = ("table_id", "move_no", "seat", "action", "at", "standin")
 APPEND_SQLITE = ("INSERT INTO stammtisch_moves (table_id, move_no, seat, action, at, standin) "
                  "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, move_no) DO NOTHING")
