@@ -225,7 +225,8 @@ def test_a_move_log_connection_that_breaks_fails_one_batch_and_is_replaced(tmp_p
         try:
             await store.create_table(TableRow(table_id, "glueckauf", 2, {}, 5, "running", "h", 1.0))
             await store.append(table_id, 1, 0, ["pass"], False, 2.0)
-            pid = store._log.info.backend_pid
+            [connection] = store._logs  # (one batch at a time here: one connection)
+            pid = connection.info.backend_pid
             async with await psycopg.AsyncConnection.connect(url.replace("+psycopg", ""), autocommit=True) as admin:
                 await admin.execute("SELECT pg_terminate_backend(%s)", [pid])
                 while await (await admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid])).fetchone():
