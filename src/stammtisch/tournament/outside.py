@@ -11,8 +11,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from stammtisch.bots.base import Bot, SearchBot
-from stammtisch.engine.registry import GameSpec
 from stammtisch.i18n import _
+from stammtisch.registry import GameSpec
 
 OUTSIDE: dict[str, tuple[str, str]] = {  # kind -> ("module:Class" taking a seed, the extra it needs)
     "openspiel-ismcts": ("stammtisch.research.openspiel:HardTimedISMCTSBot", "research"),
