@@ -1,7 +1,7 @@
 """Which build of the engine and the games' rules is loaded: compiled by mypyc or pure Python.
 
 ``tools/build-compiled`` compiles the modules in ``COMPILED`` (a ``.so`` next to each ``.py``)
-and writes ``MANIFEST``: the hash of their sources and the names of the build's extension modules.
+and writes ``MANIFEST`` (one per interpreter): the hash of their sources and the names of the build's extension modules.
 At import (``stammtisch/__init__``) the compiled build is used only if that hash still matches the
 sources and every one of those extension modules can be loaded; otherwise, or when
 ``STAMMTISCH_PURE=1`` is set, every ``stammtisch`` module is loaded from its ``.py`` — all or
@@ -23,7 +23,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO
 
-MANIFEST = "_compiled.hash"
+# One compiled build per interpreter in the same ``src`` (.venv and .venv-3.12, tools/setup --python): the
+# extension modules' names carry the interpreter's tag (``.cpython-312-x86_64-linux-gnu.so``), and so does
+# each build's manifest.
+MANIFEST = f"_compiled.{sys.implementation.cache_tag}.hash"
+MANIFESTS = "_compiled*.hash"  # every interpreter's
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # this interpreter's extension modules
 PURE_ENV = "STAMMTISCH_PURE"
 
 # Not compiled: Match (tests replace its step), engine/resample.py (ResampleError derives from
@@ -89,8 +94,9 @@ def write_manifest(manifest: Path, source: str, extensions: Sequence[str]) -> No
 
 
 def compiled_files(src: Path) -> list[Path]:
-    """The build's extension modules: one per compiled module and mypyc's shared library."""
-    return [*src.glob("stammtisch/**/*.so"), *src.glob("*__mypyc*.so")]
+    """The build's extension modules: one per compiled module and mypyc's shared library (this
+    interpreter's; another interpreter's build beside it is not touched)."""
+    return [path for path in [*src.glob("stammtisch/**/*.so"), *src.glob("*__mypyc*.so")] if path.name.endswith(SUFFIX)]
 
 
 def _extension_file(src: Path, module: str) -> Path | None:

@@ -180,3 +180,33 @@ def test_stammtisch_version_names_the_version_and_the_build(capsys: pytest.Captu
     assert exited.value.code == 0
     build = {"compiled": "compiled build, Python", "pure": "pure Python"}[stammtisch.BUILD]
     assert capsys.readouterr().out.startswith(f"stammtisch {stammtisch.__version__}: {build} 3.")
+
+
+def test_another_pythons_build_beside_this_one_is_left_in_place(clone: Path) -> None:
+    # issue 29: .venv and .venv-3.12 share src; each interpreter's build (its tag in the names of its files
+    # and of its manifest) is made, replaced and removed without touching the other's
+    other_tag = "cpython-399"
+    engine = clone / "src" / "stammtisch" / "engine"
+    other = [engine / f"flow.{other_tag}-x86_64-linux-gnu.so",
+             clone / "src" / f"abc__mypyc.{other_tag}-x86_64-linux-gnu.so",
+             clone / "src" / "stammtisch" / f"_compiled.{other_tag}.hash"]
+    for path in other:
+        path.write_text("another interpreter's build\n")
+    set_up(clone)
+    assert loaded_build(clone) == ("compiled", {".so"})
+    assert (clone / "src" / "stammtisch" / _build.MANIFEST).is_file() and other[-1].name != _build.MANIFEST
+    assert all(path.read_text() == "another interpreter's build\n" for path in other)
+    assert not any(other_tag in path.name for path in compiled_files(clone))  # only this interpreter's files
+    cleaned = subprocess.run([clone / ".venv" / "bin" / "python", clone / "tools" / "build-compiled", "--clean"],
+                             capture_output=True, text=True, env=environment())
+    assert cleaned.returncode == 0, cleaned.stderr
+    assert not compiled_files(clone) and not (clone / "src" / "stammtisch" / _build.MANIFEST).exists()
+    assert all(path.read_text() == "another interpreter's build\n" for path in other)
+
+
+def test_a_python_that_is_not_installed_is_refused_with_its_own_status(clone: Path) -> None:
+    # issue 29: ./run-tests skips a Python the machine lacks (tools/setup's status 3) and fails on anything else
+    done = subprocess.run([clone / "tools" / "setup", "dev", "--python", "3.99"], capture_output=True, text=True,
+                          env={**environment(), "PATH": "/usr/bin:/bin", "PYENV_ROOT": str(clone / "no-pyenv")})
+    assert done.returncode == 3 and "Python 3.99 not found" in done.stderr
+    assert not (clone / ".venv-3.99").exists()

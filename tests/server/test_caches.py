@@ -154,29 +154,49 @@ def test_a_message_with_number_keys_is_still_written(client: TestClient) -> None
         dumps({"a": object()})
 
 
-def test_the_move_log_on_sqlites_own_connection_is_all_or_nothing(tmp_path: Any) -> None:
-    # issue #9 (work per move): SQLite's batch insert bypasses SQLAlchemy; a move number taken already
-    # is a Conflict and changes nothing, a game-ending entry finishes the table, entries read back in order
+def log_database(backend: str, tmp_path: Any) -> str:
+    from tests.server.conftest import services_up
+    from tests.server.helpers import IN_CI, POSTGRES_URL
+
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path}/log.db"
+    if not services_up():
+        if IN_CI:
+            pytest.fail("PostgreSQL must run in CI (.ci/run starts it)")
+        pytest.skip("PostgreSQL not reachable on 127.0.0.1")
+    return POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_move_log_on_its_own_connection_is_all_or_nothing(tmp_path: Any, backend: str) -> None:
+    # issue #9 (work per move): SQLite's batch insert bypasses SQLAlchemy; issue 29: so does PostgreSQL's,
+    # one statement per batch.  A move number taken already is a Conflict and changes nothing, a
+    # game-ending entry finishes the table, entries read back in order
     import asyncio
+    import uuid
 
     from stammtisch.server.store import Conflict, Store, TableRow
 
+    table_id = uuid.uuid4().hex  # (PostgreSQL's test database is shared by the runs)
+
     async def run() -> tuple[list[Any], str, bool]:
-        store = Store(f"sqlite:///{tmp_path}/log.db")
+        store = Store(log_database(backend, tmp_path))
         await store.open()
         try:
-            await store.create_table(TableRow("t1", "glueckauf", 2, {}, 5, "running", "h", 1.0))
-            await store.append("t1", 1, 0, ["pass"], False, 2.0)
+            await store.create_table(TableRow(table_id, "glueckauf", 2, {}, 5, "running", "h", 1.0))
+            await store.append(table_id, 1, 0, ["pass"], False, 2.0)
             conflict = False
-            try:
-                await store.append("t1", 1, 1, ["other"], True, 3.0)
+            try:  # (a game-ending entry that is not inserted finishes nothing)
+                await store.append(table_id, 1, 1, ["other"], True, 3.0)
             except Conflict:
                 conflict = True
-            await asyncio.gather(store.append("t1", 2, 1, None, False, 4.0),
-                                 store.append("t1", 3, 0, ["end"], True, 5.0, "heuristic"))
-            found = await store.table("t1")
+            found = await store.table(table_id)
+            assert found is not None and found[0].status == "running"
+            await asyncio.gather(store.append(table_id, 2, 1, None, False, 4.0),
+                                 store.append(table_id, 3, 0, ["end"], True, 5.0, "heuristic"))
+            found = await store.table(table_id)
             assert found is not None
-            return await store.moves("t1"), found[0].status, conflict
+            return await store.moves(table_id), found[0].status, conflict
         finally:
             await store.close()
 
@@ -184,3 +204,42 @@ def test_the_move_log_on_sqlites_own_connection_is_all_or_nothing(tmp_path: Any)
     assert conflict and status == "finished"
     assert [(e.move_no, e.seat, e.action, e.at, e.standin) for e in entries] == [
         (1, 0, ["pass"], 2.0, None), (2, 1, None, 4.0, None), (3, 0, ["end"], 5.0, "heuristic")]
+
+
+def test_a_move_log_connection_that_breaks_fails_one_batch_and_is_replaced(tmp_path: Any) -> None:
+    # issue 29: PostgreSQL's move log has a connection of its own; when PostgreSQL ends it (a restart, an
+    # operator), the batch under way fails (its moves are not acknowledged) and the next one reconnects
+    import asyncio
+    import uuid
+
+    import psycopg
+
+    from stammtisch.server.store import Store, TableRow
+
+    url = log_database("postgres", tmp_path)
+    table_id = uuid.uuid4().hex
+
+    async def run() -> tuple[list[int], bool]:
+        store = Store(url)
+        await store.open()
+        try:
+            await store.create_table(TableRow(table_id, "glueckauf", 2, {}, 5, "running", "h", 1.0))
+            await store.append(table_id, 1, 0, ["pass"], False, 2.0)
+            [connection] = store._logs  # (one batch at a time here: one connection)
+            pid = connection.info.backend_pid
+            async with await psycopg.AsyncConnection.connect(url.replace("+psycopg", ""), autocommit=True) as admin:
+                await admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+                while await (await admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid])).fetchone():
+                    await asyncio.sleep(0.01)  # (ended once it is gone)
+            failed = False
+            try:
+                await store.append(table_id, 2, 1, ["pass"], False, 3.0)
+            except psycopg.OperationalError:
+                failed = True
+            await store.append(table_id, 2 if failed else 3, 1, ["pass"], False, 4.0)
+            return [entry.move_no for entry in await store.moves(table_id)], failed
+        finally:
+            await store.close()
+
+    numbers, failed = asyncio.run(run())
+    assert failed and numbers == [1, 2]

@@ -163,7 +163,8 @@ def instrument(hub: Hub, metrics: Metrics) -> None:
             try:
                 return await run(fn, *args)
             finally:
-                name = getattr(fn, "__name__", "").removesuffix("_sqlite")  # the move log's batch on either database
+                name = getattr(fn, "__name__", "")  # the move log's batch on either database: _insert_batch
+                name = name.removesuffix("_sqlite").removesuffix("_postgresql")
                 metrics.commits_of(name if name in OPERATIONS else "other").observe(time.perf_counter() - start)
 
         return timed
@@ -173,6 +174,7 @@ def instrument(hub: Hub, metrics: Metrics) -> None:
     hub._bot_move = timed_bot  # type: ignore[method-assign]
     hub.store._run = timed_run(hub.store._run)  # type: ignore[method-assign, assignment]
     hub.store._run_raw = timed_run(hub.store._run_raw)  # type: ignore[method-assign, assignment]
+    hub.store._run_postgresql = timed_run(hub.store._run_postgresql)  # type: ignore[method-assign, assignment]
 
 
 class MetricsMiddleware:

@@ -14,10 +14,10 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -52,6 +52,9 @@ from sqlalchemy.pool import StaticPool
 
 from stammtisch.files import private_file
 from stammtisch.server.schema import prepare
+
+if TYPE_CHECKING:
+    import psycopg
 
 metadata = MetaData()
 log = logging.getLogger("stammtisch.server")
@@ -298,14 +301,15 @@ class Store:
             # No pre-ping (a round trip per transaction): a broken connection fails one batch and is replaced.
             self.engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_recycle=1800)
         self._insert = sqlite_insert if self.sqlite else postgresql_insert
-        # One statement for every batch, run with the batch's rows as parameters: compiled once (a
-        # statement with the rows as values was compiled again for every batch, most of a move's cost).
-        self._append = (self._insert(moves).on_conflict_do_nothing(index_elements=["table_id", "move_no"])
-                        .returning(moves.c.table_id, moves.c.move_no))
         self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[bool]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writers: set[asyncio.Task[None]] = set()
+        self._gathering = False  # a writer is about to take the pending entries
+        # PostgreSQL: a batch waits for its round trip and PostgreSQL's flush; meanwhile a second writer
+        # (on a connection of its own) takes what came since, so an entry waits for one round trip, not two.
+        self._most_writers = 1 if self.sqlite else LOG_WRITERS
         self._checkpointer: asyncio.Task[None] | None = None
         self._raw: Any = None  # SQLite's own connection (_run_raw)
+        self._logs: list[Any] = []  # PostgreSQL: the move log's own psycopg connections, idle (_run_postgresql)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(connection, *args)`` in one transaction, committed when it returns."""
@@ -371,9 +375,12 @@ class Store:
             self._checkpointer.cancel()
             with contextlib.suppress(BaseException):
                 await self._checkpointer
-        if self._writer is not None:
+        if self._writers:
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(self._writer, 5)
+                await asyncio.wait_for(asyncio.gather(*self._writers), 5)
+        for connection in self._logs:
+            with contextlib.suppress(Exception):
+                await connection.close()
         if self.engine is not None:
             await self.engine.dispose()
         if self.sync_engine is not None:
@@ -785,19 +792,29 @@ class Store:
         text = None if action is None else json.dumps(action, separators=(",", ":"))
         self._pending.append(({"table_id": table_id, "move_no": move_no, "seat": seat, "action": text,
                                "at": time.time() if at is None else at, "standin": standin}, finished, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write())
+        if not self._gathering and len(self._writers) < self._most_writers:
+            self._gathering = True
+            self._writers.add(asyncio.create_task(self._write()))
         if not await future:
             raise Conflict(f"move {move_no} was made by somebody else")
 
     async def _write(self) -> None:
-        await asyncio.sleep(0)  # let the other tables of this loop iteration queue their entries
+        try:
+            try:
+                await asyncio.sleep(0)  # let the other tables of this loop iteration queue their entries
+            finally:  # entries that come from now on go into this writer's next batch, or another writer's
+                self._gathering = False
+            await self._write_pending()
+        finally:  # (at once: a done callback would run later, and an entry meanwhile would find no writer)
+            self._writers.discard(asyncio.current_task())
+
+    async def _write_pending(self) -> None:
         while self._pending:
             batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
             try:
                 rows = [(row, finished) for row, finished, _ in batch]
                 inserted = (await self._run_raw(self._insert_batch_sqlite, rows) if self.sync_engine is not None
-                            else await self._run(self._insert_batch, rows))
+                            else await self._run_postgresql(self._insert_batch_postgresql, rows))
             except Exception as error:  # nothing of the batch was committed
                 for *_, future in batch:
                     if not future.done():
@@ -824,6 +841,41 @@ class Store:
             raise
         return result
 
+    async def _run_postgresql(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """PostgreSQL: ``await fn(connection, *args)`` on the move log's own connection, in autocommit mode:
+        each statement ``fn`` sends is its own transaction, committed (and flushed, with PostgreSQL's
+        ``synchronous_commit``) before its result comes back.  The move log's batches take this way: a
+        batch through SQLAlchemy's pool took three round trips (BEGIN, the insert, COMMIT), each a turn of
+        a busy event loop.  Each writer uses a connection of its own; one that fails is closed, and the next
+        batch opens a new one."""
+        if self._logs:
+            connection = self._logs.pop()
+        else:
+            import psycopg  # (not for SQLite)
+
+            assert self.engine is not None
+            url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            # prepare_threshold 0: the one statement is prepared on the server at its first use
+            connection = await psycopg.AsyncConnection.connect(url, autocommit=True, prepare_threshold=0)
+        try:
+            result = await fn(connection, *args)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await connection.close()
+            raise
+        self._logs.append(connection)
+        return result
+
+    @staticmethod
+    async def _insert_batch_postgresql(conn: psycopg.AsyncConnection[Any],
+                                       rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
+        """``_insert_batch`` as one statement (one round trip, one transaction): the rows travel as arrays, so
+        the statement is the same for every batch and stays prepared."""
+        columns: list[list[Any]] = [[row[name] for row, _ in rows] for name in LOG_COLUMNS]
+        cursor = await conn.execute(APPEND_POSTGRESQL, [*columns, [done for _, done in rows]])
+        inserted = {(table_id, move_no) for table_id, move_no in await cursor.fetchall()}
+        return [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
+
     def _insert_batch_sqlite(self, conn: sqlite3.Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
         """``_insert_batch`` on SQLite's own connection: a move number taken already inserts nothing."""
         results = []
@@ -836,20 +888,29 @@ class Store:
             conn.executemany("UPDATE stammtisch_tables SET status = 'finished' WHERE id = ?", finished)
         return results
 
-    def _insert_batch(self, conn: Connection, rows: list[tuple[dict[str, Any], bool]]) -> list[bool]:
-        """One statement for the whole batch (SQLAlchemy sends its rows as one multi-row INSERT); a move
-        number taken already inserts nothing (and is not returned) instead of failing the others."""
-        inserted = {(r.table_id, r.move_no) for r in conn.execute(self._append, [row for row, _ in rows])}
-        results = [(row["table_id"], row["move_no"]) in inserted for row, _ in rows]
-        finished = [row["table_id"] for (row, done), ok in zip(rows, results, strict=True) if ok and done]
-        if finished:
-            conn.execute(update(tables).where(tables.c.id.in_(finished)).values(status="finished"))
-        return results
-
 
 BATCH = 200
+LOG_WRITERS = 2  # PostgreSQL: batches in flight at once
+LOG_COLUMNS = ("table_id", "move_no", "seat", "action", "at", "standin")
 APPEND_SQLITE = ("INSERT INTO stammtisch_moves (table_id, move_no, seat, action, at, standin) "
                  "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, move_no) DO NOTHING")
+
+
+# The batch's rows as arrays, the last one whether the row ends its game; a move number taken already
+# inserts nothing (and is not returned), and a table is marked finished only by a row that was inserted.
+APPEND_POSTGRESQL = """
+WITH batch AS (
+    SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[], %s::float8[], %s::text[], %s::bool[])
+        AS b (table_id, move_no, seat, action, at, standin, ends)),
+added AS (
+    INSERT INTO stammtisch_moves (table_id, move_no, seat, action, at, standin)
+    SELECT table_id, move_no, seat, action, at, standin FROM batch
+    ON CONFLICT (table_id, move_no) DO NOTHING
+    RETURNING table_id, move_no),
+finished AS (
+    UPDATE stammtisch_tables SET status = 'finished'
+    WHERE id IN (SELECT batch.table_id FROM batch JOIN added USING (table_id, move_no) WHERE batch.ends))
+SELECT table_id, move_no FROM added"""
 
 
 def _notice_key(notice: Notice) -> list[Any]:

@@ -459,7 +459,9 @@ class Hub:
         ticks = 0
         while True:
             try:
-                if ticks % 15 == 14:
+                # (also soon after the start: the claim of a process killed just before may outlive it for a
+                # moment, PostgreSQL ending its connection late, and its tables would wait for the next round)
+                if ticks % 15 == 14 or ticks == 2:
                     await self._play_unplayed_bots()
                 now = time.time()
                 for table in [t for t in self.tables.values() if t.overdue(now)]:
