@@ -64,7 +64,11 @@ def test_per_kind_figures_of_a_hand_made_tournament() -> None:
     assert heuristic.wins == pytest.approx(1 + 1 / 2 + 1 / 2 + 0 + 1 / 3 + 1)
     assert heuristic.wins + random.wins == pytest.approx(6)  # every game gives out one win
     assert heuristic.win_rate == pytest.approx(heuristic.wins / 6)
-    assert (heuristic.win_low, heuristic.win_high) == pytest.approx(wilson(heuristic.wins, 6))
+    assert (heuristic.wilson_low, heuristic.wilson_high) == pytest.approx(wilson(heuristic.wins, 6))
+    # The interval resamples the two deals (games 0-2 and 3-5): heuristic won 2 of deal 0's 3 seat-games
+    # and 4/3 of deal 1's, so a resample's rate is 2/3, 5/9 or 4/9, each end drawn in a quarter of them.
+    assert heuristic.deals == 2
+    assert (heuristic.win_low, heuristic.win_high) == pytest.approx((4 / 9, 2 / 3))
     assert heuristic.mean_place == pytest.approx((1 + 1.5 + 1.5 + 3 + 2 + 1) / 6)
     assert heuristic.mean_margin == pytest.approx((30 + 0 + 0 - 35 + 0 + 58) / 6)
     assert heuristic.mean_score == pytest.approx((50 + 30 + 9 + 5 + 7 + 60) / 6)

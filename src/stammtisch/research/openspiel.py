@@ -295,16 +295,50 @@ def numpy_random(seed: int) -> np.random.RandomState:
     return np.random.RandomState(seed if 0 <= seed < 2**32 else np.random.MT19937(seed))
 
 
-def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None
+def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None, rollout: str = "random"
            ) -> Callable[[StammtischGame, int], Any]:
-    """A maker of OpenSpiel's information-set MCTS (random rollouts to the end, UCT constant 2):
-    ``simulations`` per decision, or as many as ``seconds`` of CPU time allow."""
+    """A maker of OpenSpiel's information-set MCTS (rollouts to the end, UCT constant 2): ``simulations``
+    per decision, or as many as ``seconds`` of CPU time allow; ``rollout`` is "random" (OpenSpiel's
+    ``RandomRolloutEvaluator``) or a bot kind of the game that plays every seat of the rollouts
+    (``BotRolloutEvaluator``)."""
 
     def make(loaded: StammtischGame, seed: int) -> Search:
         rng = numpy_random(seed)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+        evaluator: mcts.Evaluator = (mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+                                     if rollout == "random" else BotRolloutEvaluator(loaded, rollout, seed, rollouts))
         return Search(loaded, evaluator, 2.0, simulations, seconds, rng)
     return make
+
+
+class BotRolloutEvaluator(mcts.Evaluator):
+    """OpenSpiel's rollout evaluator with one of the game's bots (the heuristic) playing every seat to
+    the end of the game, in the search's own sample (the state the tree reached from a
+    ``resample_from_infostate`` root): each move decided from the seat's part of that sample's view
+    (``bots.ismcts.BotPolicy``: ``choose_in_sample``, or the seat's view).  The prior is uniform, as
+    OpenSpiel's random rollouts give it."""
+
+    def __init__(self, loaded: StammtischGame, kind: str, seed: int, rollouts: int = 1) -> None:
+        from stammtisch.bots.ismcts import BotPolicy
+
+        self.table = loaded.table
+        self.policy = BotPolicy(game_spec(loaded.table.game.name).bot(kind, seed))
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+
+    def evaluate(self, state: StammtischState) -> np.ndarray:
+        game = self.table.game
+        total = np.zeros(self.table.players)
+        for _rollout in range(self.rollouts):
+            work = game.copy(state.engine.state)
+            while not game.is_over(work):
+                seat = game.to_act(work)[0]
+                game.apply(work, seat, self.policy(game, work, seat, game.legal_actions(work, seat), self.rng))
+            total += np.array(self.table.returns(work))
+        return total / self.rollouts
+
+    def prior(self, state: StammtischState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 class _TimeUp(Exception):
@@ -368,11 +402,20 @@ class ISMCTSBot(OpenSpielBot):
 
 
 class HardTimedISMCTSBot(OpenSpielBot):
-    """OpenSpiel's ISMCTS with the CPU time per decision of our hard bot: the tournament's outside
-    reference ``openspiel-ismcts`` (tournament/outside.py)."""
+    """OpenSpiel's ISMCTS with the game's heuristic bot playing its rollouts, at the CPU time per
+    decision of our hard bot: the tournament's outside reference ``openspiel-ismcts``
+    (tournament/outside.py); ``openspiel-ismcts@S`` gives it S seconds (``tune``)."""
+
+    parameter = "seconds"
 
     def __init__(self, seed: int = 0) -> None:
         from stammtisch.bots.strengths import HardBot
 
         seconds = HardBot.settings.seconds
-        super().__init__(ismcts(seconds=seconds if seconds is not None else 0.2), seed)
+        self.seconds = seconds if seconds is not None else 0.2
+        super().__init__(ismcts(seconds=self.seconds, rollout="heuristic"), seed)
+
+    def tune(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.make_bot = ismcts(seconds=seconds, rollout="heuristic")
+        self._tables.clear()
