@@ -300,13 +300,15 @@ def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = No
     """A maker of OpenSpiel's information-set MCTS (rollouts to the end, UCT constant 2): ``simulations``
     per decision, or as many as ``seconds`` of CPU time allow; ``rollout`` is "random" (OpenSpiel's
     ``RandomRolloutEvaluator``) or a bot kind of the game that plays every seat of the rollouts
-    (``BotRolloutEvaluator``)."""
+    (``BotRolloutEvaluator``, whose prior the search follows: ``Search``'s ``by_prior``)."""
 
     def make(loaded: StammtischGame, seed: int) -> Search:
         rng = numpy_random(seed)
-        evaluator: mcts.Evaluator = (mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
-                                     if rollout == "random" else BotRolloutEvaluator(loaded, rollout, seed, rollouts))
-        return Search(loaded, evaluator, 2.0, simulations, seconds, rng)
+        if rollout == "random":
+            return Search(loaded, mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng), 2.0, simulations,
+                          seconds, rng)
+        return Search(loaded, BotRolloutEvaluator(loaded, rollout, seed, rollouts), 2.0, simulations, seconds, rng,
+                      by_prior=True)
     return make
 
 
@@ -314,8 +316,9 @@ class BotRolloutEvaluator(mcts.Evaluator):
     """OpenSpiel's rollout evaluator with one of the game's bots (the heuristic) playing every seat to
     the end of the game, in the search's own sample (the state the tree reached from a
     ``resample_from_infostate`` root): each move decided from the seat's part of that sample's view
-    (``bots.ismcts.BotPolicy``: ``choose_in_sample``, or the seat's view).  The prior is uniform, as
-    OpenSpiel's random rollouts give it."""
+    (``bots.ismcts.BotPolicy``: ``choose_in_sample``, or the seat's view).  The prior is the bot's
+    own preferences over the legal actions as a softmax (``bots.noisy.softmax``, temperature 1), read
+    from the seat's view of the sample; uniform for a bot without preferences."""
 
     def __init__(self, loaded: StammtischGame, kind: str, seed: int, rollouts: int = 1) -> None:
         from stammtisch.bots.ismcts import BotPolicy
@@ -337,8 +340,14 @@ class BotRolloutEvaluator(mcts.Evaluator):
         return total / self.rollouts
 
     def prior(self, state: StammtischState) -> list[tuple[int, float]]:
-        legal = state.legal_actions(state.current_player())
-        return [(action, 1.0 / len(legal)) for action in legal]
+        from stammtisch.bots.noisy import softmax
+
+        game, seat, sample = self.table.game, state.current_player(), state.engine.state
+        legal = game.legal_actions(sample, seat)
+        preferences = getattr(self.policy.bot, "preferences", None)
+        chances = (softmax(preferences(game.view(sample, seat), legal), 1.0) if preferences is not None
+                   else [1.0 / len(legal)] * len(legal))
+        return [(self.table.codec.encode(action), p) for action, p in zip(legal, chances, strict=True)]
 
 
 class _TimeUp(Exception):
@@ -349,7 +358,10 @@ MIN_SIMULATIONS = 2  # of a timed search: the first only expands the root
 
 
 class Search(ismcts_search.ISMCTSBot):
-    """OpenSpiel's ``ISMCTSBot`` as it is, but for three things:
+    """OpenSpiel's ``ISMCTSBot`` as it is, but for three things (and, with ``by_prior``, two more:
+    a node opens its untried actions in the order of the evaluator's prior, not at random, and the
+    most visited action wins ties by the prior, so that a search of a few simulations plays the
+    prior's favourite rather than a random move):
 
     - with ``seconds``, a CPU-time budget per decision instead of a number of simulations (at least
       two).  OpenSpiel draws a root sample before each simulation; the budget is checked there, so a
@@ -364,9 +376,10 @@ class Search(ismcts_search.ISMCTSBot):
     ``allow_inconsistent_action_sets`` is not needed."""
 
     def __init__(self, game: StammtischGame, evaluator: Any, uct_c: float, simulations: int,
-                 seconds: float | None, rng: np.random.RandomState) -> None:
+                 seconds: float | None, rng: np.random.RandomState, by_prior: bool = False) -> None:
         super().__init__(game, evaluator, uct_c, simulations if seconds is None else 2**62, random_state=rng)
         self.seconds = seconds
+        self.by_prior = by_prior
         self.simulations = 0
         self._deadline = 0.0
         self.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
@@ -384,6 +397,20 @@ class Search(ismcts_search.ISMCTSBot):
             return super().run_search(state)
         except _TimeUp:
             return self.get_final_policy(state, self._root_node)
+
+    def check_expand(self, node: Any, legal_actions: list[int]) -> int:
+        """``by_prior``: the untried action the evaluator's prior likes best, not a random one."""
+        untried = [action for action in legal_actions if action not in node.child_info]
+        if not self.by_prior or not untried:
+            return int(super().check_expand(node, legal_actions))
+        return max(untried, key=lambda action: node.prior_map.get(action, 0.0))
+
+    def get_final_policy(self, state: StammtischState, node: Any) -> list[tuple[int, float]]:
+        """``by_prior``: the most visited action, among equals the one the prior likes best."""
+        if not self.by_prior:
+            return list(super().get_final_policy(state, node))
+        best = max(node.child_info, key=lambda a: (node.child_info[a].visits, node.prior_map.get(a, 0.0)))
+        return [(action, 1.0 if action == best else 0.0) for action in state.legal_actions()]
 
     def sample_root_state(self, state: StammtischState) -> StammtischState:
         if (self.seconds is not None and self.simulations >= MIN_SIMULATIONS
