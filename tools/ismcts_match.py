@@ -14,7 +14,7 @@ import time
 
 from stammtisch.bots.base import decide
 from stammtisch.engine.match import Match
-from stammtisch.engine.registry import game_spec
+from stammtisch.registry import game_spec
 from stammtisch.research.openspiel import OpenSpielBot, ismcts
 
 

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 
 TABLES = [("diemacher", 4, {}), ("diemacher", 5, {"elections": 7}), ("glueckauf", 3, {}), ("glueckauf", 4, {})]
 

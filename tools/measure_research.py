@@ -20,7 +20,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import make_observation
 
-from stammtisch.engine.registry import make_game
+from stammtisch.registry import make_game
 from stammtisch.research.openspiel import short_name
 from stammtisch.research.pettingzoo import env
 

@@ -31,17 +31,18 @@ PURE_ENV = "STAMMTISCH_PURE"
 # chance are (their classes can be called without arguments, so copies and snapshots build them
 # through the class).
 _ENGINE = ["chance", "flow", "protocol", "sealed", "step", "view"]
-# Of every game folder (they all have the same files, docs/adding-a-game.md): its state, its rules,
-# its flow and every phase module, its view and its resampler.  Found on disk, so a new game is
-# compiled without being named here.
+# Of every game folder: whichever of its state, its rules, its flow and every phase module, its view
+# and its resampler it has (docs/adding-a-game.md: none of them is mandatory for the build).  Found
+# on disk, so a new game is compiled without being named here.
 _GAME_RULES = ["state", "board", "rules", "scoring", "setup", "phases", "view", "resample"]
 
 
 def _game_modules(games: Path) -> list[str]:
     found = []
-    for folder in sorted(p for p in games.iterdir() if (p / "rules.py").is_file() and (p / "phases").is_dir()):
+    for folder in sorted(p for p in games.iterdir() if (p / "spec.py").is_file()):
+        modules = [m for m in _GAME_RULES if (folder / f"{m}.py").is_file() or (folder / m / "__init__.py").is_file()]
         phases = sorted(p.stem for p in (folder / "phases").glob("*.py") if p.stem != "__init__")
-        found += [f"stammtisch.games.{folder.name}.{m}" for m in [*_GAME_RULES, *(f"phases.{p}" for p in phases)]]
+        found += [f"stammtisch.games.{folder.name}.{m}" for m in [*modules, *(f"phases.{p}" for p in phases)]]
     return found
 
 

@@ -141,15 +141,48 @@ def catalog_path(code: str) -> resources.abc.Traversable:
 
 
 def _load(code: str) -> gettext.NullTranslations:
+    found = _compiled(catalog_path(code), code)
+    for package in _catalogs:
+        for extra in _game_catalogs(package, code):
+            found.add_fallback(extra)
+    return found
+
+
+def _compiled(path: resources.abc.Traversable, code: str) -> gettext.NullTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with catalog_path(code).open("rb") as po:
+    with path.open("rb") as po:
         catalog = read_po(po, locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+# Packages of games installed from other distributions whose texts have catalogs of their own
+# (``GameSpec.catalog``; the registry adds them as it registers the games).
+_catalogs: list[str] = []
+
+
+def _game_catalogs(package: str, code: str) -> list[gettext.NullTranslations]:
+    folder = resources.files(package) / "locale" / code / "LC_MESSAGES"
+    if not folder.is_dir():
+        return []
+    return [_compiled(po, code) for po in sorted(folder.iterdir(), key=lambda p: p.name) if po.name.endswith(".po")]
+
+
+def add_catalog(package: str) -> None:
+    """Translate with ``package``'s own catalogs too (``package/locale/<code>/LC_MESSAGES/*.po``), after
+    Stammtisch's: a game from another distribution brings its texts' translations."""
+    with _lock:
+        if package in _catalogs:
+            return
+        _catalogs.append(package)
+        for code, found in _cache.items():
+            if code != SOURCE_LANGUAGE:
+                for extra in _game_catalogs(package, code):
+                    found.add_fallback(extra)
 
 
 def language_from_environment(environ: dict[str, str] | None = None) -> str:

@@ -14,7 +14,7 @@ from stammtisch.bots.ismcts import Hidden, PairedSearch, Search, SearchingBot, S
 from stammtisch.bots.judges import Judge
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 
 FAST = Settings(iterations=40)  # an iteration budget and no clock: the search is reproducible
 PAIRED = Settings(iterations=24, playout="heuristic", rounds=1, root="paired", candidates=3)

@@ -14,7 +14,7 @@ from stammtisch.bots.base import decide
 from stammtisch.bots.noisy import NoisyBot, softmax
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 from stammtisch.tournament import outside
 
 CHI2_3DF_999 = 16.266  # chi-square quantile 0.999 for 3 degrees of freedom (tables)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 
 
 def part_of(part: Any, whole: Any) -> bool:

@@ -1,21 +1,23 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
 
 from stammtisch.cli.common import CliError, add_table_arguments, flag_options, table_options
-from stammtisch.engine.record import parse_record, replay
-from stammtisch.engine.registry import games
-from stammtisch.games import make_game
+from stammtisch.engine.match import replay
+from stammtisch.engine.record import parse_record
+from stammtisch.registry import games, make_game
 from tests.cli.helpers import Result, final_table, run_cli, totals
 
 
 def engine_scores(record_file: Path) -> list[int]:
     record = parse_record(record_file.read_text(encoding="utf-8"))
     game = make_game(record.header.game, record.header.players, record.header.options)
-    *_, (state, _seat, _action, _events) = replay(record, lambda *_args: game)
+    *_, (match, _seat, _action, _events) = replay(record, lambda *_args: game)
+    state = match.state
     assert game.is_over(state)
     return game.scores(state)
 
@@ -157,6 +159,17 @@ def test_bad_input_with_hints_on_mentions_h(tmp_path: Path) -> None:
     result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--option", "hints=true",
                      "--records", str(tmp_path), stdin="x\n")
     assert "'x' is not a choice: type a number from 1 to 7, h for a hint, or q to quit." in result.stdout
+
+
+def test_a_hint_in_the_terminal_says_why(tmp_path: Path) -> None:
+    # issue 30 item 2: after the hard bot's moves, one line of why the first, with its value as listed
+    result = run_cli("play", "glueckauf", "--players", "2", "--seed", "2", "--option", "hints=true",
+                     "--records", str(tmp_path), stdin="h\nq\nq\n")
+    lines = result.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("The hard bot would choose:")) + 1
+    value = re.search(r"value (\d+) of 100", lines[first])
+    why = next(line for line in lines[first:] if line.startswith("Why: "))
+    assert value is not None and f"Rated {value.group(1)} of 100" in why
 
 
 def human_moves(record_file: Path) -> list[tuple[int, tuple[object, ...]]]:

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 
 from stammtisch.engine.match import Match
-from stammtisch.games import make_game
 from stammtisch.games.diemacher.terminal import render_view
+from stammtisch.registry import make_game
 
 
 def start_views(seed: int = 3) -> list[dict[str, Any]]:

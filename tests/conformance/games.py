@@ -1,62 +1,18 @@
-"""The games the conformance suite runs, with what it needs of each: the tables to play (every
-player count with several option sets), the game's invariants and a way to change what one seat
-cannot see.  The games come from the registry (engine/registry.py); each needs its entries here."""
+"""The tables the conformance suite plays: every player count of every registered game with each of its
+option sets, and the places of a snapshot (tests/conformance/hooks.py has what the suite needs of each
+game)."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
-from test_properties import check_conservation as glueckauf_conservation  # tests/glueckauf (see conftest.py)
-
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import games
-from stammtisch.games import game_class, make_game
-from tests.conformance.hidden import (
-    diemacher_hidden_places,
-    diemacher_unordered,
-    glueckauf_hidden_places,
-    glueckauf_unordered,
-    scramble_diemacher,
-    scramble_diemacher_secrets,
-    scramble_glueckauf,
-    scramble_glueckauf_secrets,
-)
-from tests.diemacher.test_properties import check_invariants as diemacher_invariants
+from stammtisch.registry import game_class, games, make_game
+from tests.conformance.hooks import hooks
 
 GAMES = tuple(games())
-
-OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "diemacher": [
-        {},
-        {"elections": 7},
-        {"overbid_mode": "honour_system_with_penalty", "p6_pay_order": "simultaneous", "open_money": True,
-         "coalition_mode": "candidate_may_decline", "poll_no_bid": "stays_on_top"},
-    ],
-    "glueckauf": [
-        {},
-        {"open_delivered": True, "count_printed_carts": False},
-    ],
-}
-
-
-INVARIANTS: dict[str, Callable[[Any, Any], None]] = {
-    "diemacher": diemacher_invariants,
-    "glueckauf": glueckauf_conservation,  # glueck-auf.md Components
-}
-
-# Change what a seat's view does not show (its secrets and what only the public record shows) ...
-SCRAMBLERS: dict[str, Callable[[Any, Any, int, random.Random], Any]] = {
-    "diemacher": scramble_diemacher,
-    "glueckauf": scramble_glueckauf,
-}
-# ... and only what the seat cannot know even from the public record: its secrets.
-SECRET_SCRAMBLERS: dict[str, Callable[[Any, Any, int, random.Random], Any]] = {
-    "diemacher": scramble_diemacher_secrets,
-    "glueckauf": scramble_glueckauf_secrets,
-}
 
 
 def tables() -> list[tuple[str, int, dict[str, Any]]]:
@@ -65,7 +21,7 @@ def tables() -> list[tuple[str, int, dict[str, Any]]]:
     for name in GAMES:
         cls = game_class(name)
         for players in range(cls.min_players, cls.max_players + 1):
-            result += [(name, players, options) for options in OPTION_SETS[name]]
+            result += [(name, players, options) for options in hooks(name).option_sets]
     return result
 
 
@@ -119,32 +75,27 @@ def under(path: str, prefixes: list[str]) -> bool:
 
 
 def hidden_parts(game: Game[Any], state: Any, seat: int) -> dict[str, Any]:
-    """The values of each secret of ``state`` from ``seat`` (HIDDEN_PLACES), by name."""
+    """The values of each secret of ``state`` from ``seat`` (the game's ``hidden_places``), by name."""
     places = snapshot_places(game, state)
     return {name: sorted((path, value) for path, value in places.items() if under(path, prefixes))
-            for name, prefixes in HIDDEN_PLACES[game.name](game, state, seat).items()}
+            for name, prefixes in secret_places(game, state, seat).items()}
+
+
+def secret_places(game: Game[Any], state: Any, seat: int) -> dict[str, list[str]]:
+    hidden = hooks(game.name).hidden_places
+    return hidden(game, state, seat) if hidden is not None else {}
 
 
 def public_places(game: Game[Any], state: Any, seat: int) -> dict[str, Any]:
     """The snapshot places of ``state`` outside the secrets of ``seat``, the lists whose order does
     not matter as sorted lists: where a sample of the seat's knowledge must equal the true state."""
     places = snapshot_places(game, state)
-    hidden = [path for paths in HIDDEN_PLACES[game.name](game, state, seat).values() for path in paths]
+    hidden = [path for paths in secret_places(game, state, seat).values() for path in paths]
     public = {path: value for path, value in places.items() if not under(path, hidden)}
-    for path in UNORDERED[game.name](state):
+    for path in hooks(game.name).unordered(state):
         items = [public.pop(place) for place in list(public) if place.rpartition(".")[0] == path
                  and place.rpartition(".")[2].isdigit()]
         if items:
             public[path] = sorted(items)
     return public
 
-
-# What one seat cannot know, as the places of the snapshot that hold it (tests/conformance/hidden.py).
-HIDDEN_PLACES: dict[str, Callable[[Any, Any, int], dict[str, list[str]]]] = {
-    "diemacher": diemacher_hidden_places,
-    "glueckauf": glueckauf_hidden_places,
-}
-UNORDERED: dict[str, Callable[[Any], list[str]]] = {
-    "diemacher": diemacher_unordered,
-    "glueckauf": glueckauf_unordered,
-}

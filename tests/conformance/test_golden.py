@@ -1,18 +1,23 @@
 """The flow refactoring of issue #10 changes no behaviour: seeded random games give the same legal
-actions, events and views at every step as before it (tests/conformance/golden.py)."""
+actions, events and views at every step as before it (tests/conformance/golden.py); each game
+supplies its cases and digests (``GOLDEN``, tests/conformance/hooks.py)."""
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import pytest
 
-from tests.conformance.golden import CASES, DIGESTS, play
+from stammtisch.registry import make_game
+from tests.conformance.golden import play
+from tests.conformance.hooks import golden_cases
+
+CASES = golden_cases()
 
 
-@pytest.mark.parametrize(("name", "cls", "players", "options", "seeds"), CASES, ids=[c[0] for c in CASES])
-def test_random_game_matches_the_golden_master(name: str, cls: type, players: int, options: dict,
-                                                seeds: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(("name", "case", "players", "options", "seeds", "digest"), CASES,
+                         ids=[c[1] for c in CASES])
+def test_random_game_matches_the_golden_master(name: str, case: str, players: int, options: dict[str, Any],
+                                                seeds: tuple[int, ...], digest: str) -> None:
     # issue #10 "Declared flow": behaviour must not change
-    stored = json.loads(DIGESTS.read_text())
-    assert play(cls(players, options), seeds) == stored[name], f"{name}: the game now plays differently"
+    assert play(make_game(name, players, options), seeds) == digest, f"{case}: the game now plays differently"

@@ -7,56 +7,22 @@ final state, illegal actions change nothing, and views show nothing a seat may n
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.record import Header, Record, parse_record, replay
+from stammtisch.engine.record import Header, Record, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
+from stammtisch.games.diemacher.conformance import invariants as check_invariants
 from stammtisch.games.diemacher.rules import DieMacher
-from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
+from stammtisch.games.diemacher.state import State
+from stammtisch.registry import make_game
 from tests.diemacher.helpers import snapshot
 
 CONFIGS = [(players, elections) for players in (3, 4, 5) for elections in (4, 7)]
-
-
-def check_invariants(game: DieMacher, state: State) -> None:
-    programs: Counter[int] = Counter(state.program_deck + state.program_discard)
-    programs.update(c for c in state.program_display if c != NOBODY)
-    for seat, player in enumerate(state.players):
-        programs.update(player.program + player.hand)
-        if state.phase in ("program", "program_more"):
-            programs.update(player.secret)  # chosen cards left the hand but are not revealed yet
-        if state.draft_hands:
-            programs.update(state.draft_hands[seat])
-    assert programs == Counter({card: 4 for card in range(CARD_TYPES)}), "56 program cards"
-
-    opinions: Counter[int] = Counter(state.opinion_deck + state.opinion_discard)
-    opinions.update(c for c in range(CARD_TYPES) if state.opinion_display[c])
-    for board in state.boards:
-        opinions.update(board.opinions)
-    assert opinions == Counter({card: 3 for card in range(CARD_TYPES)}), "42 opinion cards"
-
-    polls = state.poll_deck + [c for c, _ in state.poll_discard]
-    polls += [state.poll_in_hand] if state.poll_in_hand != NOBODY else []
-    assert sorted(polls) == list(range(10)), "10 poll cards"
-
-    markers = 5 if game.long_game else 4
-    for seat, player in enumerate(state.players):
-        assert player.money >= 0
-        assert player.rally_supply + sum(b.rallies[seat] for b in state.boards) == 20
-        on_boards = sum(b.media.count(seat) for b in state.boards)
-        assert player.media_supply + on_boards + sum(m.count(seat) for m in state.media_presence) == markers
-    doubled = sum(1 for b in state.boards if b.doubled != NOBODY)
-    assert state.double_supply + doubled == 4
-    for board in state.boards:
-        assert all(game.trend_min <= t <= game.trend_max for t in board.trend)
-        assert all(0 <= r <= 8 for r in board.rallies)
-        assert board.doubled == NOBODY or board.face_up[board.doubled]
 
 
 @pytest.mark.parametrize(("players", "elections"), CONFIGS)
@@ -105,7 +71,8 @@ def random_record(players: int, elections: int, seed: int) -> tuple[Record, Stat
 def test_replay_reproduces_the_final_state(players: int, elections: int, seed: int) -> None:
     record, final = random_record(players, elections, seed)
     text = record.dumps()
-    *_, (replayed, _seat, _action, _events) = replay(parse_record(text), make_game)
+    *_, (match, _seat, _action, _events) = replay(parse_record(text), make_game)
+    replayed = match.state
     assert snapshot(replayed) == snapshot(final)
 
 

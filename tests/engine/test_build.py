@@ -72,3 +72,16 @@ def test_stammtisch_pure_selects_pure_python_even_with_a_current_build(tree: Pat
 def test_without_a_build_pure_python_is_selected(tree: Path) -> None:
     (tree / "stammtisch" / _build.MANIFEST).unlink(missing_ok=True)
     assert _loaded_in(tree) == "pure"
+
+
+def test_the_build_compiles_whichever_rules_modules_a_game_has(tmp_path: Path) -> None:
+    # issue 28 item 2: a game folder without board.py (or any other rules module) is compiled without
+    # it, so hashing the build's sources cannot fail on a missing file
+    game = tmp_path / "small"
+    (game / "phases").mkdir(parents=True)
+    for name in ("spec.py", "rules.py", "state.py", "phases/__init__.py", "phases/bid.py", "text.py"):
+        (game / name).write_text("")
+    (tmp_path / "notagame").mkdir()
+    assert _build._game_modules(tmp_path) == [
+        "stammtisch.games.small.state", "stammtisch.games.small.rules", "stammtisch.games.small.phases",
+        "stammtisch.games.small.phases.bid"]

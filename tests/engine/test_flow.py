@@ -32,6 +32,9 @@ class Toy(FlowState):
     def current_phase(self) -> str:
         return self.phase
 
+    def set_phase(self, name: str) -> None:
+        self.phase = name
+
     def acting_seat(self) -> Seat:
         return self.actor
 
@@ -188,7 +191,7 @@ def test_a_game_pickles_as_its_table(name: str, players: int, options: dict[str,
     options), though its flow holds functions and lambdas that do not pickle."""
     import pickle
 
-    from stammtisch.games import game_class
+    from stammtisch.registry import game_class
 
     for game in (GAME, game_class(name)(players, options)):
         again = pickle.loads(pickle.dumps(game))

@@ -10,7 +10,7 @@ import pytest
 
 from stammtisch.engine.match import Match, Move, pack, unpack
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.registry import make_game
+from stammtisch.registry import make_game
 
 
 def sealed_program_phase() -> Match:

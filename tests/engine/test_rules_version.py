@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from stammtisch.engine import registry
+from stammtisch import registry
 from stammtisch.engine.match import Match, replay
 from stammtisch.engine.record import RulesVersionError, parse_record
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 
 
 def played(game: str, players: int, moves: int = 40) -> Match:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from stammtisch.engine.match import Match
+from stammtisch.engine.match import Match, replay
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.record import CorruptRecord, parse_record, replay
+from stammtisch.engine.record import CorruptRecord, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
 from stammtisch.games.diemacher.rules import DieMacher
+from stammtisch.registry import make_game
 
 
 def test_values_of_another_type_are_not_legal() -> None:
@@ -68,7 +68,8 @@ def test_match_record_round_trips_and_replays() -> None:
         match.act(seat, match.legal_actions(seat)[-1])
     record = parse_record(match.record.dumps())
     assert record.header.names == ["Ann", "Ben", "Cem"] and record.moves == match.record.moves
-    *_, (state, _seat, _action, _events) = replay(record, make_game)
+    *_, (match, _seat, _action, _events) = replay(record, make_game)
+    state = match.state
     assert match.game.view(state, 0) == match.view(0)
 
 

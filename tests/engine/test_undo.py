@@ -10,8 +10,8 @@ import pytest
 from stammtisch.engine.match import Match
 from stammtisch.engine.step import step
 from stammtisch.engine.undo import chance_draws, undoable
-from stammtisch.games import make_game
 from stammtisch.games.diemacher.phases.program import MODE
+from stammtisch.registry import make_game
 from tests.diemacher.helpers import snapshot
 
 

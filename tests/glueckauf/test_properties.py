@@ -10,34 +10,18 @@ from glueckauf_helpers import new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import IllegalAction
-from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, parse_record, replay
+from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, parse_record
 from stammtisch.engine.step import step
-from stammtisch.games import make_game
+from stammtisch.games.glueckauf.conformance import invariants as check_conservation
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.games.glueckauf.state import KEEP_ORDER, KEEP_TILE, OVER, RETURN_ORDERS, RETURN_TILES, Order, State
+from stammtisch.registry import make_game
 
 PROBE = [("place", "nowhere"), ("fill", "cage", 1, 0, "yellow"), ("load", "black"), ("confirm",), ("done",),
          ("keep_tile", 48), ("coal", "grey"), ("draft", 44), ("cage", "surface"), ("coal", None),
          ("return_tiles", "top", 48), ("return_orders", "bottom", 44), ("return_tiles", "sideways", 1)]  # fmt: skip
-
-
-def check_conservation(game: GlueckAuf, s: State) -> None:
-    coal = sum(s.supply) + sum(p.coal_owned() for p in s.players)
-    assert coal == 4 * game.edition.coal_per_colour
-    tiles_drawn = s.drawn if s.phase in (KEEP_TILE, RETURN_TILES) else []
-    tiles = s.tile_stack + [t for t in s.factory if t] + tiles_drawn + [t for p in s.players for t in p.tiles]
-    assert sorted(tiles) == list(range(1, 49))
-    cards_drawn = s.drawn if s.phase in (KEEP_ORDER, RETURN_ORDERS) else []
-    cards = s.order_deck + [c for c in s.order_slots if c] + s.revealed + cards_drawn
-    cards += [o[0] for p in s.players for o in p.orders] + [c for p in s.players for c in p.delivered]
-    assert sorted(cards) == list(range(1, 45))
-    for seat, p in enumerate(s.players):
-        on_board = sum(n for owner, n in zip(s.owner, s.count, strict=True) if owner == seat and n)
-        assert p.workers + p.canteen + p.bank + on_board == game.total_workers
-        assert 0 <= sum(p.cage) <= 5 and p.money >= 0
-        for t in range(4):
-            assert 0 <= p.cubes_in_tunnel(t) <= p.carts[t]
 
 
 def hide_differently(game: GlueckAuf, s: State, seat: int, rng: random.Random) -> State:
@@ -101,7 +85,8 @@ def probe(game: GlueckAuf, state: State, seat: int, legal: list[tuple[object, ..
 
 def replayed(record: Record) -> State:
     final = None
-    for state, _seat, _action, _events in replay(parse_record(record.dumps()), make_game):
+    for match, _seat, _action, _events in replay(parse_record(record.dumps()), make_game):
+        state = match.state
         final = state
     assert final is not None
     return final

@@ -12,7 +12,7 @@ from typing import Any
 from stammtisch.bots.base import decide
 from stammtisch.bots.strengths import EasyBot
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import game_spec
+from stammtisch.registry import game_spec
 
 # The easy search bot with a budget the shared test machine affords: a few short playouts per decision.
 SMALL_EASY = dataclasses.replace(EasyBot.settings, iterations=3, seconds=None, depth=20)

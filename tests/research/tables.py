@@ -1,6 +1,6 @@
 """Every table the research adapters are tested at: each player count of each registered game."""
 
-from stammtisch.engine.registry import games
+from stammtisch.registry import games
 
 TABLES = [(name, players) for name, spec in games().items()
           for players in range(spec.min_players, spec.max_players + 1)]

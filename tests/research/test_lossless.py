@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from stammtisch.engine.registry import make_game
+from stammtisch.registry import make_game
 from stammtisch.research.observation import layout_for
 from tests.research.play import states
 

@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from stammtisch.engine.registry import make_game
 from stammtisch.engine.shape import ShapeError
+from stammtisch.registry import make_game
 from stammtisch.research.observation import layout_for
 from tests.research.play import played
 from tests.research.play import random_state as mid_game

@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from stammtisch.bots.base import RandomBot, decide
 from stammtisch.engine.match import Match
-from stammtisch.engine.registry import make_game
+from stammtisch.registry import make_game
 from stammtisch.research.openspiel import DEAL_DRAWS, OpenSpielBot, short_name
 from stammtisch.research.openspiel import ismcts as ismcts_maker
 from tests.research.tables import IDS, TABLES

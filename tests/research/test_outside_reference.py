@@ -10,7 +10,7 @@ import pytest
 
 from stammtisch.bots.base import bot_seed, decide
 from stammtisch.bots.strengths import HardBot
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 from stammtisch.research import openspiel
 from stammtisch.tournament import entrants, outside, play, schedule
 from tests.bots.test_ismcts import decision_points

@@ -98,13 +98,14 @@ def seen_entries(record: Any, viewers: Any) -> dict[Any, list[int]]:
     """For each viewer (a seat, or None for spectators), the record's state index that each of its move
     numbers stands for: a viewer numbers only the moves it may know of (another seat's step in a sealed
     decision counts for it only if it shows the viewer an event; server/tables.py ``LiveTable.seen``)."""
-    from stammtisch.engine.record import replay
-    from stammtisch.games import make_game
+    from stammtisch.engine.match import replay
+    from stammtisch.registry import make_game
 
     game = make_game(record.header.game, record.header.players, record.header.options)
     entries: dict[Any, list[int]] = {viewer: [0] for viewer in viewers}
     sealed_before = False
-    for n, (state, seat, _action, events) in enumerate(replay(record, make_game)):
+    for n, (match, seat, _action, events) in enumerate(replay(record, make_game)):
+        state = match.state
         if seat is not None:
             for viewer, known in entries.items():
                 if not sealed_before or viewer == seat or any(e.visible_to(viewer) for e in events):

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 
 from stammtisch.engine.record import parse_record
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 from tests.server.helpers import Api, Cluster, ServerProcess, wait_finished
 from tests.server.test_secrets import contains_run, deck_secrets
 

@@ -8,8 +8,9 @@ import threading
 import time
 from typing import Any
 
-from stammtisch.engine.record import parse_record, replay
-from stammtisch.games import make_game
+from stammtisch.engine.match import replay
+from stammtisch.engine.record import parse_record
+from stammtisch.registry import make_game
 from tests.server.helpers import Api, Cluster, wait_finished
 
 
@@ -224,7 +225,8 @@ def test_record_for_finished_games_replays(cluster: Cluster) -> None:
     record = parse_record(response.text)
     assert record.header.game == "glueckauf" and record.header.names[1] == "P1"
     assert len(record.moves) == final["move_no"]
-    *_, (state, _seat, _action, _events) = replay(record, make_game)
+    *_, (match, _seat, _action, _events) = replay(record, make_game)
+    state = match.state
     game = make_game("glueckauf", 2, record.header.options)
     assert game.is_over(state) and game.scores(state) == final["scores"]
     assert json.loads(json.dumps(game.view(state, None))) == final["view"]

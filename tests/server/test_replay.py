@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from stammtisch.engine.match import Match, unpack
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 from stammtisch.server.replay import EVERY, Line, Replays
 from tests.server.test_resources import client, create, hub_of
 

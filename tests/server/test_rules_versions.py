@@ -14,8 +14,7 @@ from sqlalchemy import create_engine, text
 
 from stammtisch.engine.match import replay
 from stammtisch.engine.record import RulesVersionError, parse_record
-from stammtisch.engine.registry import game_spec
-from stammtisch.games import make_game
+from stammtisch.registry import game_spec, make_game
 from stammtisch.server.schema import sync_url
 from stammtisch.server.store import MoveRow, TableRow
 from stammtisch.server.upgrade import moves_in_force, replays

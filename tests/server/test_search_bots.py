@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from stammtisch.bots.base import knowledge_of
+from stammtisch.bots.hints import percent
 from stammtisch.server import thinking
 from stammtisch.server.config import Config
 from stammtisch.server.tables import Hub, LiveTable
@@ -142,9 +143,15 @@ def test_hints_over_http_and_websocket_answer_the_asking_seat_only(cluster: Clus
         assert answer["bot"] == "hard" and 1 <= len(answer["hints"]) <= 3
         for found in answer["hints"]:
             assert found["action"] in state["legal"] and 0 <= found["value"] <= 1 and found["visits"] >= 1
+        # issue 30 item 2: why, in the asker's language; the runner-up's value only where there is one
+        compared = len(answer["hints"]) > 1
+        assert "of 100" in answer["why"] and ("against" in answer["why"]) == compared
+        german = api.ok("GET", f"{path}?lang=de", tokens[0])
+        best, *rest = [percent(found["value"]) for found in german["hints"]]
+        assert f"{best} von 100" in german["why"] and (not rest or str(rest[0]) in german["why"])
         ws.send({"type": "hint", "id": 7})
         reply = ws.reply()
-        assert reply["type"] == "hint" and reply["id"] == 7
+        assert reply["type"] == "hint" and reply["id"] == 7 and "of 100" in reply["why"]
         assert all(found["action"] in state["legal"] for found in reply["hints"])
         errors = ws.play(lambda s: s["legal"][0], timeout=60)  # the easy bot thinks in workers
     assert not [e for e in errors if e.get("error") != "conflict"]

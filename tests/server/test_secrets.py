@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from stammtisch.engine.record import parse_record, replay
-from stammtisch.games import make_game
+from stammtisch.engine.match import replay
+from stammtisch.engine.record import parse_record
+from stammtisch.registry import make_game
 from tests.server.helpers import Cluster, Ws, seen_entries
 
 
@@ -94,7 +95,8 @@ def test_frames_hold_only_what_the_seat_may_know(cluster: Cluster, game: str, pl
     record = parse_record(text)
     the_game = make_game(game, players, record.header.options)
     states, events = [], []
-    for state, _seat, _action, entry_events in replay(record, make_game):
+    for match, _seat, _action, entry_events in replay(record, make_game):
+        state = match.state
         states.append(the_game.copy(state))
         events.append(entry_events)
     entry = seen_entries(record, frames)  # the state each viewer's move number stands for

@@ -17,8 +17,9 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
 from stammtisch.cli.main import main
-from stammtisch.engine.record import Record, action_from_json, replay
-from stammtisch.games import make_game
+from stammtisch.engine.match import replay
+from stammtisch.engine.record import Record, action_from_json
+from stammtisch.registry import make_game
 from stammtisch.server import schema
 from stammtisch.server.store import metadata
 from tests.server.helpers import Api, ServerProcess
@@ -56,7 +57,8 @@ def released_state(table_id: str) -> dict:  # type: ignore[type-arg]
 
     record = Record(Header(row["game"], row["players"], json.loads(row["options"]), int(row["seed"])), moves)
     game = make_game(row["game"], row["players"], json.loads(row["options"]))
-    *_, (state, *_rest) = replay(record, make_game)
+    *_, (match, *_rest) = replay(record, make_game)
+    state = match.state
     return json.loads(json.dumps(game.view(state, None)))
 
 

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from stammtisch.engine import registry
+from stammtisch import registry
 from stammtisch.tournament import play, schedule
 
 

@@ -11,7 +11,7 @@ from stammtisch.bots.base import RandomBot
 from stammtisch.bots.ismcts import SearchingBot
 from stammtisch.bots.noisy import TEMPERATURE, NoisyBot
 from stammtisch.bots.strengths import HardBot, NormalBot
-from stammtisch.engine.registry import GameSpec, game_spec
+from stammtisch.registry import GameSpec, game_spec
 from stammtisch.tournament import entrants, play, schedule
 from stammtisch.tournament.schedule import TournamentError
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from distributed import Client, LocalCluster
 
-from stammtisch.engine.registry import game_spec
+from stammtisch.registry import game_spec
 from stammtisch.tournament import play, report, stats
 from stammtisch.tournament.schedule import Plan, TournamentError, plan
 

@@ -23,11 +23,11 @@ import pytest
 from stammtisch import i18n
 from stammtisch.engine.match import Match
 from stammtisch.engine.record import action_to_json
-from stammtisch.games import make_game
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from stammtisch.games.glueckauf.browser import TEXTS
 from stammtisch.games.glueckauf.data import load_edition
 from stammtisch.games.glueckauf.text import describe_action, describe_event
+from stammtisch.registry import make_game
 from tests.web.browser import launch, need_chromium, shot
 
 STATIC = resources.files("stammtisch.web") / "static"

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from stammtisch import i18n
-from stammtisch.games import make_game
+from stammtisch.registry import make_game
 from tests.server.helpers import Api, ServerProcess
 from tests.web.test_accessibility import open_page, violations
 from tests.web.test_rules_help import TIP

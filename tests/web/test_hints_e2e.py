@@ -1,5 +1,6 @@
 """The hint button of the decision panel (issue 11): at a table with the hints option, a seat asks what
-the hard bot would do and sees its best moves, labelled as the panel labels them, with their values."""
+the hard bot would do and sees its best moves, labelled as the panel labels them, with their values, and
+why the first (issue 30 item 2)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,11 @@ def test_the_hint_button_shows_the_hard_bots_best_moves(server: ServerProcess, b
         found = re.fullmatch(r"(.+): value (\d+) of 100 over (\d+) simulated games", line)
         assert found, line
         assert found.group(1) in offered and 0 <= int(found.group(2)) <= 100
+    # issue 30 item 2: why the first, after the list: its value as listed, against the runner-up's if listed
+    why = page.locator("#decision .hint-answer .hint-why").inner_text()
+    values = [re.search(r"value (\d+) of 100", line).group(1) for line in lines]  # type: ignore[union-attr]
+    assert why.startswith("Why: ") and f"Rated {values[0]} of 100" in why
+    assert (f"against {values[1]} for " in why) if len(values) > 1 else "no other move" in why
     assert not errors, errors
 
 

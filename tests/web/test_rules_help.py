@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from stammtisch import i18n
-from stammtisch.engine.registry import games
+from stammtisch.registry import games
 from tests.server.helpers import Api, ServerProcess
 from tests.web.test_accessibility import open_page, violations
 from tests.web.test_table_usable import DESKTOP, PHONE, open_seat, play_until, poll

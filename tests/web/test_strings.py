@@ -8,16 +8,19 @@ from importlib import resources
 
 import pytest
 
-from stammtisch.engine.registry import games
+from stammtisch.registry import games
 from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, REPLAY, TABLE_LOG, ZOOM, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
 CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
-SCRIPTS = sorted(p.name for p in STATIC.iterdir() if p.name.endswith(".js"))
+# Stammtisch's scripts, and the browser modules of games from other distributions (GameSpec.browser_files)
+FOLDERS = [STATIC, *(spec.static_folder() for spec in games().values() if spec.browser_files)]
+FOLDER_OF = {p.name: folder for folder in FOLDERS for p in folder.iterdir() if p.name.endswith(".js")}
+SCRIPTS = sorted(FOLDER_OF)
 
 
 def texts_of(script: str) -> list[str]:
-    source = (STATIC / script).read_text(encoding="utf-8")
+    source = (FOLDER_OF[script] / script).read_text(encoding="utf-8")
     return [m.group(2).replace('\\"', '"').replace("\\'", "'") for m in CALL.finditer(source)]
 
 

@@ -34,7 +34,8 @@ UNREACHABLE = """() => {
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 10), 0), innerHeight - 1);
     // a control taller than what is left below a panel kept at the top (scroll-padding) shows its top part
-    const tall = r.height > innerHeight - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop || 0);
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;  // ('auto': none)
+    const tall = r.height > innerHeight - padding;
     const inside = r.top >= -1 && (r.bottom <= innerHeight + 1 || (tall && r.top < innerHeight / 2))
       && r.left >= -1 && r.right <= innerWidth + 1;
     const hit = document.elementFromPoint(x, y);
@@ -321,8 +322,8 @@ def test_die_macher_questions_show_what_they_ask_about(server: ServerProcess, br
     """issue #14 defect 3: the start block question lists each block's symbols (die-macher.md §3.J), the
     start position question names the symbol being placed, the rally question the rallies' prices, and
     the columns (Match, Trend, Base, Supply, …) are explained."""
-    from stammtisch.games import make_game
     from stammtisch.games.diemacher.text import SYMBOLS
+    from stammtisch.registry import make_game
 
     game = make_game("diemacher", 3)
     blocks, costs = game.edition.start_blocks, game.edition.rally_costs

@@ -334,7 +334,7 @@ class SearchingBot:
         if kind == "random":
             return random_policy
         if game.name not in self._policies:
-            from stammtisch.engine.registry import game_spec
+            from stammtisch.registry import game_spec
 
             self._policies[game.name] = BotPolicy(game_spec(game.name).bot(kind, self.seed))
         return self._policies[game.name]

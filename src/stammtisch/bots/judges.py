@@ -26,6 +26,6 @@ class Judge(Protocol):
 
 def judge_for(game: Game[Any]) -> Judge | None:
     """The game's judge, or None if it has none (then playouts run to the end)."""
-    from stammtisch.engine.registry import game_spec  # the registry imports bots.base
+    from stammtisch.registry import game_spec  # the registry imports bots.base
 
     return game_spec(game.name).playout_judge()

@@ -27,9 +27,9 @@ from stammtisch._build import PURE_ENV
 from stammtisch.cli.common import CliError
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import games as registered
 from stammtisch.engine.step import step
 from stammtisch.i18n import N_, _, using_language
+from stammtisch.registry import games as registered
 
 COPY_SHARE = 0.2  # of each configuration's time budget spent on copies, resamples and views (a third each)
 BUILDS = ("pure", "compiled")

@@ -18,8 +18,8 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.base import bot_seed as bot_seed  # play and simulate import it from here
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
-from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec, games
 from stammtisch.i18n import _
+from stammtisch.registry import GameSpec, UnknownGame, game_spec, games
 
 
 class CliError(Exception):
@@ -185,7 +185,7 @@ def record_path(directory: Path, game: str, seed: int) -> Path:
 
 
 class Texts:
-    """A game's sentences for one reader, with the players' names (engine/registry.py, GameText)."""
+    """A game's sentences for one reader, with the players' names (registry.py, GameText)."""
 
     def __init__(self, game: str, names: list[str] | None = None) -> None:
         self.names = names

@@ -34,7 +34,7 @@ import orjson
 from rich.console import Console
 
 from stammtisch.cli.common import CliError
-from stammtisch.engine.registry import games as registered
+from stammtisch.registry import games as registered
 from stammtisch.server.delta import apply_patch
 
 MAX_TABLES = 1000

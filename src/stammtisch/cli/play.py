@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from stammtisch.bots.base import Bot, decide
-from stammtisch.bots.hints import hint, hints_allowed
+from stammtisch.bots.hints import hint, hints_allowed, percent, why
 from stammtisch.bots.ismcts import Estimate
 from stammtisch.cli.common import (
     CliError,
@@ -36,8 +36,8 @@ from stammtisch.cli.render import final_renderer, view_renderer
 from stammtisch.engine.match import Match, replay
 from stammtisch.engine.protocol import Action, Event, IllegalAction, Seat
 from stammtisch.engine.record import CorruptRecord, parse_record
-from stammtisch.engine.registry import games
 from stammtisch.i18n import _
+from stammtisch.registry import games
 
 
 class Quit(Exception):
@@ -153,7 +153,7 @@ HINT = 0  # read_choice's answer when the player asks for a hint
 
 def hint_line(number: int, action: str, estimate: Estimate) -> str:
     return _("{number}. {action} — value {value} of 100 over {visits} simulated games").format(
-        number=number, action=action, value=round(100 * estimate.value), visits=estimate.visits)
+        number=number, action=action, value=percent(estimate.value), visits=estimate.visits)
 
 
 class Session:
@@ -236,6 +236,9 @@ class Session:
         for estimate in found:
             text = self.texts.action(estimate.action, view)
             self.console.print(Text(hint_line(legal.index(estimate.action) + 1, text, estimate)))
+        reason = why(self.match.game.name, view, found, self.texts.names)
+        if reason is not None:
+            self.console.print(Text.assemble((_("Why:"), "bold"), " ", reason.line()))
 
     def read_choice(self, count: int, offer_hints: bool = False) -> int:
         """The number chosen, or HINT when the player asks for a hint (only if ``offer_hints``)."""

@@ -16,8 +16,8 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from stammtisch.engine.registry import game_spec
 from stammtisch.i18n import _
+from stammtisch.registry import game_spec
 
 Renderer = Callable[[dict[str, Any], dict[str, Any]], RenderableType]
 FinalRenderer = Callable[[dict[str, Any], dict[str, Any]], RenderableType | None]

@@ -27,8 +27,8 @@ from stammtisch.cli.common import (
 )
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game, IllegalAction
-from stammtisch.engine.registry import games
 from stammtisch.i18n import _
+from stammtisch.registry import games
 
 
 def add_parser(commands: Any) -> None:

@@ -26,8 +26,8 @@ from stammtisch.cli.common import (
     record_path,
     table_options,
 )
-from stammtisch.engine.registry import games
 from stammtisch.i18n import _
+from stammtisch.registry import games
 from stammtisch.tournament import entrants, play, report, schedule, stats
 from stammtisch.tournament.schedule import Plan, TournamentError
 

@@ -82,6 +82,10 @@ class FlowState:
         """The seat whose sequential decision is pending."""
         raise NotImplementedError
 
+    def set_phase(self, name: str) -> None:
+        """Make ``name`` the phase the state is in (only ``Flow.enter`` calls it)."""
+        raise NotImplementedError
+
 
 class Phase:
     """One declared phase (or interlude) of a game."""
@@ -124,9 +128,12 @@ class Phase:
 class Flow:
     """The phases of one game and the loop that runs them.
 
-    The state says its phase and the seat of a sequential decision itself (``FlowState``);
-    ``committed`` names the state attribute holding the sealed decisions' list of who has committed
-    (engine/sealed.py); ``over`` is the phase of a finished game and ``over_label`` its msgid.
+    The state says and changes its phase and says the seat of a sequential decision itself
+    (``FlowState``: the flow reads and writes no field of it); ``committed`` names the state attribute
+    holding the sealed decisions' list of who has committed (engine/sealed.py), the one field the flow
+    reads by name; ``over`` is the phase of a finished game and ``over_label`` its msgid.  The first
+    declared phase is the first the game plays: the game's ``new_state`` calls ``start`` once, which
+    enters it and settles (stammtisch/contract.py checks that a new state waits for a decision).
     """
 
     __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles", "last")
@@ -220,13 +227,18 @@ class Flow:
                 continue
             self.enter(game, state, phase.next if outcome == NEXT else outcome, events)
 
+    def start(self, game: Any, state: FlowState, events: list[Event]) -> None:
+        """Begin a set-up state's game: enter the first declared phase and settle."""
+        self.enter(game, state, next(iter(self.phases)), events)
+        self.advance(game, state, events)
+
     def enter(self, game: Any, state: Any, name: str | None, events: list[Event]) -> None:
         """Make ``name`` the current phase and run its set-up."""
         if name is None:
             raise ValueError(f"phase {state.current_phase()} is over but declares no next phase")
         if name != self.over and name not in self.phases:
             raise ValueError(f"phase {state.current_phase()} goes on to {name}, which is not declared")
-        state.phase = name
+        state.set_phase(name)
         if name != self.over:
             enter = self.phases[name].enter
             if enter is not None:

@@ -95,7 +95,8 @@ class Option:
 
 
 # Shared by every game: a human seat may ask what the hard bot would do (bots/hints.py).
-HINTS = Option("hints", bool, False, N_("Hints: a player may ask what the hard bot would do"), "docs/bots.md Hints")
+HINTS = Option("hints", bool, False, N_("Hints: a player may ask what the hard bot would do"), "docs/bots.md Hints",
+               hint=N_("On: each player may ask for a hint on their turn; the rules stay the same."))
 
 
 def _short(value: Any) -> str:

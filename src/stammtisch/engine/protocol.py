@@ -73,6 +73,10 @@ class Event:
         return {"kind": self.kind, "params": dict(self.params)}
 
 
+# The kinds of event declared ``EventKind(..., reveals=True)``, of every game (``Game.reveals``).
+REVEALING_KINDS: set[str] = set()
+
+
 class EventKind:
     """A kind of event made on (nearly) every move, its parameters' names declared once:
     ``PLACED = EventKind("placed", "seat", "space")`` and then ``PLACED.event(seat, space)`` is
@@ -80,11 +84,17 @@ class EventKind:
     somebody reads the event.  A search makes millions of events nobody reads; building their
     dictionaries was an eighth of a Glück Auf move (docs/performance.md, session 7)."""
 
-    __slots__ = ("kind", "names")
+    __slots__ = ("kind", "names", "reveals")
 
-    def __init__(self, kind: str, *names: str) -> None:
+    def __init__(self, kind: str, *names: str, reveals: bool = False) -> None:
         self.kind = kind
         self.names = names
+        # Declared here, with the kind: a public event that shows something nobody knew before (a
+        # face-down card turned up, sealed choices opened).  A move that causes one cannot be taken
+        # back (engine/undo.py); the conformance suite's take-back property checks that none is missing.
+        self.reveals = reveals
+        if reveals:
+            REVEALING_KINDS.add(kind)
 
     def event(self, *values: Any, seats: tuple[Seat, ...] | None = None) -> Event:
         """The event with these values, in the order of the names.  (A method, not ``__call__``:
@@ -103,7 +113,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     # Public events that show something nobody knew before (a face-down card turned up, a
-    # reshuffled deck's new top card): a move that causes one cannot be taken back.
+    # reshuffled deck's new top card): a move that causes one cannot be taken back.  Besides the
+    # kinds declared ``EventKind(..., reveals=True)``, which need not be listed here.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
     # Every table option with its type, default and range (engine/options.py).
     option_schema: ClassVar[tuple[Option, ...]] = ()
@@ -215,7 +226,7 @@ class Game(ABC, Generic[S]):
 
     def reveals(self, event: Event) -> bool:
         """Whether an event shows anybody something that was hidden (private events always do)."""
-        return event.seats is not None or event.kind in self.revealing_events
+        return event.seats is not None or event.kind in self.revealing_events or event.kind in REVEALING_KINDS
 
     def summary(self, state: S) -> dict[str, int]:
         """Counts of notable outcomes in a finished game (for ``simulate``); none by default."""

@@ -4,12 +4,11 @@ one line per action.  Replaying a record reproduces every state exactly."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.engine.protocol import Action, Seat
 from stammtisch.files import write_private
 
 ENGINE_VERSION = "1"
@@ -121,7 +120,7 @@ def _parse_header(number: int, line: str) -> Header:
 
 def rules_version(game: str) -> int:
     """The rules version this release plays ``game`` by (1 for a game no spec declares)."""
-    from stammtisch.engine.registry import UnknownGame, game_spec
+    from stammtisch.registry import UnknownGame, game_spec
 
     try:
         return game_spec(game).rules_version
@@ -132,7 +131,7 @@ def rules_version(game: str) -> int:
 def check_rules(header: Header) -> None:
     """RulesVersionError unless this release replays the record's rules version exactly (a record of
     other rules would otherwise fail at some move, or worse, replay into a state that never was)."""
-    from stammtisch.engine.registry import UnknownGame, game_spec
+    from stammtisch.registry import UnknownGame, game_spec
 
     try:
         spec = game_spec(header.game)
@@ -143,15 +142,3 @@ def check_rules(header: Header) -> None:
             f"this {header.game} record was played under rules version {header.rules_version}, and this "
             f"Stammtisch plays rules version {spec.rules_version}, which cannot replay it exactly: replay it "
             f"with a release of rules version {header.rules_version}")
-
-
-GameFactory = Callable[[str, int, dict[str, Any]], Game[Any]]
-
-
-def replay(record: Record, make_game: GameFactory) -> Iterator[tuple[Any, Seat | None, Action | None, list[Event]]]:
-    """Yield (state, seat, action, events) after setup and after every move; the state object is
-    the live one, so copy it to keep it.  (engine/match.py's ``replay`` gives the Match itself.)"""
-    from stammtisch.engine.match import replay as replay_match
-
-    for match, seat, action, events in replay_match(record, make_game):
-        yield match.state, seat, action, events

@@ -54,7 +54,7 @@ class Layout:
 
 @cache
 def _layout(name: str, players: int, options: str) -> Layout:
-    from stammtisch.engine.registry import make_game
+    from stammtisch.registry import make_game
 
     return Layout(make_game(name, players, json.loads(options)))
 

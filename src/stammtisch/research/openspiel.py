@@ -32,7 +32,7 @@ from open_spiel.python.algorithms import mcts
 
 from stammtisch.engine.protocol import Action, Game
 from stammtisch.engine.record import action_to_json
-from stammtisch.engine.registry import game_spec, games
+from stammtisch.registry import game_spec, games
 from stammtisch.research.table import Table
 
 SCORE_BOUND = 1000.0  # OpenSpiel wants utility bounds; final scores stay far inside ±1000

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from stammtisch.engine.codec import ActionCodec
 from stammtisch.engine.protocol import Game
-from stammtisch.engine.registry import GameSpec, game_spec
+from stammtisch.registry import GameSpec, game_spec
 from stammtisch.research.observation import Layout, layout_for
 
 REWARDS = ("scores", "win")

@@ -146,10 +146,14 @@ async def health(request: Request) -> Response:
 
 async def games(request: Request) -> Response:
     """The games, their option labels in ``?lang=`` or the browser's language."""
-    lang = request.query_params.get("lang")
-    code = lang if lang in i18n.LANGUAGES else i18n.best_language(request.headers.get("accept-language"))
-    with i18n.using_language(code):
+    with i18n.using_language(asked_language(request)):
         return JSON(hub_of(request).games())
+
+
+def asked_language(connection: HTTPConnection) -> str:
+    """``?lang=`` if it is one of ours, else the best of the client's ``Accept-Language``."""
+    lang = connection.query_params.get("lang")
+    return lang if lang in i18n.LANGUAGES else i18n.best_language(connection.headers.get("accept-language"))
 
 
 async def create_table(request: Request) -> Response:
@@ -312,7 +316,7 @@ async def undo(request: Request) -> Response:
 async def hint(request: Request) -> Response:
     hub = hub_of(request)
     table = await table_of(request)
-    return JSON(await hub.hint(table, hub.seat_of(table, token_of(request))))
+    return JSON(await hub.hint(table, hub.seat_of(table, token_of(request)), asked_language(request)))
 
 
 async def record(request: Request) -> Response:
@@ -578,7 +582,8 @@ async def answer_requests(websocket: WebSocket, hub: Hub, table: LiveTable, toke
                 elif message["type"] == "undo":
                     reply["move_no"] = await hub.undo(table, hub.seat_of(table, token), move_no_field(message))
                 elif message["type"] == "hint":
-                    reply = {"type": "hint", **await hub.hint(table, hub.seat_of(table, token))}
+                    found = await hub.hint(table, hub.seat_of(table, token), asked_language(websocket))
+                    reply = {"type": "hint", **found}
                 elif message["type"] == "resync":
                     resync()
                 elif message["type"] == "chat":

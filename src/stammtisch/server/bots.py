@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stammtisch.bots.base import Bot
-from stammtisch.engine.registry import game_spec
+from stammtisch.registry import game_spec
 
 
 def bot_kinds(game: str) -> tuple[str, ...]:

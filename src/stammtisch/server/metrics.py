@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from stammtisch.engine.registry import games
+from stammtisch.registry import games
 from stammtisch.server.messages import ApiError
 
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ from email.utils import formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
 
 from stammtisch import i18n
-from stammtisch.engine.registry import games
 from stammtisch.i18n import _
+from stammtisch.registry import games
 from stammtisch.server.config import Smtp
 from stammtisch.server.messages import bad_request
 from stammtisch.server.store import Contact, Notice

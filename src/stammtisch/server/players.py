@@ -26,7 +26,7 @@ from typing import Any
 
 from stammtisch.engine.protocol import Game, Seat
 from stammtisch.engine.record import rules_version
-from stammtisch.engine.registry import game_spec
+from stammtisch.registry import game_spec
 from stammtisch.server.keys import key_columns, key_hash, key_token, no_key
 from stammtisch.server.messages import ApiError
 from stammtisch.server.store import Conflict, SeatRow, TableRow

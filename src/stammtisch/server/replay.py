@@ -36,7 +36,7 @@ import orjson
 from stammtisch import i18n
 from stammtisch.engine.match import PackedEvents, unpack
 from stammtisch.engine.protocol import Action, Event, Game, Seat
-from stammtisch.engine.registry import Scoring, game_spec
+from stammtisch.registry import Scoring, game_spec
 from stammtisch.server.delta import make_patch
 from stammtisch.server.messages import bad_request
 from stammtisch.server.tables import LiveTable, conflict

@@ -25,14 +25,16 @@ from typing import Any
 
 import msgspec
 
+from stammtisch import i18n
 from stammtisch.bots.base import Bot, SearchBot, decide
-from stammtisch.bots.hints import HINT_KIND, hints_allowed
+from stammtisch.bots.hints import HINT_KIND, hints_allowed, why
+from stammtisch.bots.ismcts import Estimate
 from stammtisch.engine.match import Match, Move, unpack
 from stammtisch.engine.options import server_files
 from stammtisch.engine.protocol import Action, Event, Game, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_from_json, action_to_json, rules_version
-from stammtisch.engine.registry import games, make_game
 from stammtisch.i18n import N_, _
+from stammtisch.registry import games, make_game
 from stammtisch.server.bots import bot_kinds, default_bot_kind, make_bot
 from stammtisch.server.chat import TableChat, catch_up, remote_chat
 from stammtisch.server.config import Config
@@ -965,9 +967,10 @@ class Hub:
         await self.changed(table)
         return version
 
-    async def hint(self, table: LiveTable, seat: Seat) -> dict[str, Any]:
+    async def hint(self, table: LiveTable, seat: Seat, lang: str = "en") -> dict[str, Any]:
         """What the hard bot would do in ``seat``'s place (only at tables with hints on): its best moves
-        with their estimated values, searched in a worker from the seat's knowledge; for this seat only."""
+        with their estimated values, searched in a worker from the seat's knowledge, and ``why`` the
+        first, in ``lang``, from the seat's view (bots/hints.py); for this seat only."""
         if table.match is None or not hints_allowed(table.match.game):
             raise ApiError(403, "no_hints", "hints are off at this table (table option hints)")
         if table.status != "running":
@@ -978,15 +981,19 @@ class Hub:
         if seat in table.hinting:
             raise ApiError(429, "busy", "a hint for your seat is already being worked out")
         table.hinting.add(seat)
+        view, move_no = table.match.view(seat), table.move_no(seat)  # the position asked about
         try:
             found = await self.thinkers.hint(table.match.game, table.match.state, seat, legal, secrets.randbelow(2**31))
         except TimeoutError:
             raise ApiError(503, "too_slow", "the hint took too long; try again") from None
         finally:
             table.hinting.discard(seat)
-        return {"move_no": table.move_no(seat), "bot": HINT_KIND,
-                "hints": [{"action": action_to_json(e.action), "value": round(e.value, 3), "visits": e.visits}
-                          for e in found]}
+        found = [Estimate(e.action, e.visits, round(e.value, 3)) for e in found]  # as sent: why says the same
+        with i18n.using_language(lang):
+            reason = why(table.row.game, view, found, table.shown_names())
+        return {"move_no": move_no, "bot": HINT_KIND,
+                "hints": [{"action": action_to_json(e.action), "value": e.value, "visits": e.visits} for e in found],
+                "why": None if reason is None else reason.line()}
 
     # Stand-ins (issue 15).
 

@@ -26,7 +26,7 @@ from stammtisch.bots.base import SearchBot, knowledge_of
 from stammtisch.bots.hints import hint_from_knowledge
 from stammtisch.bots.ismcts import Estimate
 from stammtisch.engine.protocol import Action, Game, Seat
-from stammtisch.engine.registry import game_spec, make_game
+from stammtisch.registry import game_spec, make_game
 
 
 class Question:

@@ -13,7 +13,7 @@ from typing import Any
 
 from stammtisch.engine.protocol import Action, Seat
 from stammtisch.engine.record import Header, Record, action_from_json
-from stammtisch.engine.registry import GameSpec, UnknownGame, game_spec
+from stammtisch.registry import GameSpec, UnknownGame, game_spec
 from stammtisch.server.store import MoveRow, Store, TableRow
 
 log = logging.getLogger("stammtisch.server")

@@ -22,7 +22,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -36,8 +36,8 @@ from stammtisch import i18n
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.engine.record import action_from_json
-from stammtisch.engine.registry import game_spec, games
 from stammtisch.i18n import _
+from stammtisch.registry import game_spec, games
 from stammtisch.server.api import (
     JSON,
     answer_requests,
@@ -80,8 +80,20 @@ def page(name: str) -> Callable[[Request], Any]:
     return serve
 
 
+@cache
+def game_files() -> dict[str, StaticFiles]:
+    """The browser module and stylesheet of each game installed from another distribution, by name."""
+    found: dict[str, StaticFiles] = {}
+    for spec in games().values():
+        if spec.browser_files:
+            folder = StaticFiles(Path(str(spec.static_folder())), FILES.headers)
+            found |= dict.fromkeys((spec.browser, spec.browser.removesuffix(".js") + ".css"), folder)
+    return found
+
+
 async def static_file(request: Request) -> Response:
-    return FILES.response(request, request.path_params["name"])
+    name = request.path_params["name"]
+    return game_files().get(name, FILES).response(request, name)
 
 
 # Texts.
@@ -147,7 +159,7 @@ async def rules_page(request: Request) -> Response:
 
 
 class Describer:
-    """A game's sentences (engine/registry.py, GameText) with the fallback of a bare kind."""
+    """A game's sentences (registry.py, GameText) with the fallback of a bare kind."""
 
     def __init__(self, game: str) -> None:
         self.text = game_spec(game).texts()

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol, cast
 
 from stammtisch.bots.base import Bot, SearchBot
-from stammtisch.engine.registry import GameSpec
 from stammtisch.i18n import _
+from stammtisch.registry import GameSpec
 from stammtisch.tournament import outside
 
 MARK = "@"

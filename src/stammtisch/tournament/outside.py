@@ -18,8 +18,8 @@ from typing import cast
 
 from stammtisch.bots.base import Bot, SearchBot
 from stammtisch.bots.noisy import NoisyBot, Preferring
-from stammtisch.engine.registry import GameSpec
 from stammtisch.i18n import _
+from stammtisch.registry import GameSpec
 
 OUTSIDE: dict[str, tuple[str, str]] = {  # kind -> ("module:Class" taking a seed, the extra it needs)
     "openspiel-ismcts": ("stammtisch.research.openspiel:HardTimedISMCTSBot", "research"),

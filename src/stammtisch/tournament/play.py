@@ -18,8 +18,8 @@ from typing import Any
 from stammtisch.bots.base import decide
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game, IllegalAction
-from stammtisch.engine.registry import game_spec
 from stammtisch.i18n import _, current_language, using_language
+from stammtisch.registry import game_spec
 from stammtisch.tournament import entrants, outside
 from stammtisch.tournament.schedule import GameJob, Plan, TournamentError
 

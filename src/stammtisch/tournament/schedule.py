@@ -25,8 +25,8 @@ from itertools import combinations
 from typing import Any
 
 from stammtisch.bots.base import bot_seed
-from stammtisch.engine.registry import GameSpec, game_spec
 from stammtisch.i18n import _
+from stammtisch.registry import GameSpec, game_spec
 from stammtisch.tournament import entrants, outside
 
 MAX_GAMES = 20_000  # one tournament; longer measurements are several tournaments with other seeds

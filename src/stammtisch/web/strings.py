@@ -10,8 +10,8 @@ checks that each is listed), with named ``{fields}`` filled in by the script.
 
 from __future__ import annotations
 
-from stammtisch.engine.registry import games
 from stammtisch.i18n import N_
+from stammtisch.registry import games
 
 # chat.js: the table chat (besides the frame's "Seat {number}").
 CHAT = (
@@ -129,6 +129,7 @@ FRAME = (
     N_("What would the hard bot do?"),
     N_("The hard bot is thinking…"),
     N_("The hard bot would choose:"),
+    N_("Why:"),
     N_("{action}: value {value} of 100 over {visits} simulated games"),
     N_("Copied"),
     N_("Copy: {what}"),
@@ -145,6 +146,7 @@ FRAME = (
 
 # lobby.js: the lobby.
 LOBBY = (
+    N_("What the table options do"),
     N_("Pace"),
     N_("Time"),
     N_("No time limit"),

@@ -20,7 +20,9 @@ OPTIONS: tuple[Option, ...] = (
                    "game, 5 rounds (the last two with two elections each) and 8 politicians per player.")),
     Option("parties", list, None, N_("Party of each seat"), "§15", choices=PARTY_IDS, nullable=True, lobby=False),
     Option("data_file", str, None, N_("Component data file"), "M-01", nullable=True, lobby=False, server_file=True),
-    Option("open_money", bool, False, N_("Open money: everybody sees everybody's money"), "HI-01"),
+    Option("open_money", bool, False, N_("Open money: everybody sees everybody's money"), "HI-01",
+           hint=N_("Off: each party keeps its money secret, as the rulebook allows. On: every party's money is "
+                   "shown to all; the game is the same, since money can be worked out from the public moves.")),
     Option("tiebreak_open_order", str, "right_neighbour_clockwise", N_("Order of a tied open re-bid"), "C-01",
            choices=("right_neighbour_clockwise", "previous_start_player_clockwise"), lobby=False),
     Option("poll_auction_first", str, "left_of_auctioneer", N_("Who bids first in a poll auction"), "C-02",

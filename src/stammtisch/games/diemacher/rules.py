@@ -62,8 +62,7 @@ class DieMacher(FlowGame[State]):
         from stammtisch.games.diemacher.setup import set_up
 
         state, events = set_up(self, seed)
-        self.flow.enter(self, state, "draft", events)
-        self.flow.advance(self, state, events)
+        self.flow.start(self, state, events)
         return state, events
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:

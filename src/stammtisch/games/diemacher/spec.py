@@ -1,8 +1,8 @@
-"""Die Macher as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
+"""Die Macher as the rest of Stammtisch finds it (entry point ``stammtisch.games``: registry.py)."""
 
-from stammtisch.engine.registry import About, GameSpec, Scoring
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.i18n import N_
+from stammtisch.registry import About, GameSpec, Scoring
 
 SPEC = GameSpec(
     name="diemacher",
@@ -16,6 +16,7 @@ SPEC = GameSpec(
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
     judge="stammtisch.games.diemacher.judge:JUDGE",
+    conformance="stammtisch.games.diemacher.conformance",
     round_of="stammtisch.games.diemacher.view:round_of",
     scoring=Scoring(("election",), N_("Previous election"), N_("Next election")),
     bots={"heuristic": "stammtisch.games.diemacher.bot:HeuristicBot",

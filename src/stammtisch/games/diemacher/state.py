@@ -237,6 +237,9 @@ class State(FlowState):
     def acting_seat(self) -> int:
         return self.actor
 
+    def set_phase(self, name: str) -> None:
+        self.phase = name
+
     @classmethod
     def new(cls) -> State:
         """A table before the set-up (setup.py fills it in)."""

@@ -345,3 +345,64 @@ def _signed(number: int) -> str:
 # The 16 states by their ids for the browser's map of the states (issue 14): by their German names in every
 # language, as the boards, the log and the rulebooks name them (issue 25 defect 6).
 STATE_NAMES = {state.id: state.name for state in load_edition().states}
+
+
+# Hints (bots/hints.py): what the hinted move changes in its state, from the asking seat's view only — numbers the
+# player can check on the board.  Votes, rallies and media markers on the boards are public.
+
+def explain_action(action: Action, view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
+    """A checkable fact about ``action`` for the reader of ``view``, or None where there is none to tell."""
+    explain = _EXPLAIN.get(action[0])
+    return explain(action, Names(view), view) if explain else None
+
+
+def _leader(counts: Sequence[int], seat: int) -> tuple[int, int]:
+    """The other party with the most of ``counts`` (the first in seat order on a tie), and its count."""
+    other = max((s for s in range(len(counts)) if s != seat), key=lambda s: (counts[s], -s))
+    return other, counts[other]
+
+
+def _votes_after(pos: int, gain: int, n: Names, view: Mapping[str, Any]) -> str:
+    votes, seat = view["board"]["boards"][pos]["votes"], view["seat"]
+    before = votes[seat]
+    after = before + gain
+    other, theirs = _leader(votes, seat)
+    fields = {"state": n.board(pos), "before": before, "after": after, "party": n.party(other), "theirs": theirs,
+              "margin": abs(after - theirs)}
+    if after > theirs:
+        return _("{state}: your votes {before} → {after}, {party} has {theirs} (you lead by {margin})").format(**fields)
+    if after < theirs:
+        return _("{state}: your votes {before} → {after}, {party} has {theirs} (you trail by {margin})").format(
+            **fields)
+    return _("{state}: your votes {before} → {after}, level with {party} ({theirs})").format(**fields)
+
+
+def _converted_votes(action: Action, n: Names, view: Mapping[str, Any]) -> str:
+    pos, k = action[1], action[2]
+    board, seat = view["board"]["boards"][pos], view["seat"]
+    _base, _mult, votes = conversion(k, board["trend"][seat], board["matches"][seat], _prices(view)["trend_floor"])
+    return _votes_after(pos, votes, n, view)
+
+
+def _counted(key: str, text: str) -> Callable[[Action, Names, Mapping[str, Any]], str | None]:
+    """A fact on the pieces of one kind (``key`` in the board's row) that the move adds in a state."""
+    def explain(action: Action, n: Names, view: Mapping[str, Any]) -> str | None:
+        pos, seat = action[1], view["seat"]
+        added = action[2] if key == "rallies" else 1
+        if not added:
+            return None
+        row = view["board"]["boards"][pos][key]
+        counts = [sum(1 for s in row if s == party) for party in range(len(view["board"]["seats"]))] \
+            if key == "media" else list(row)
+        other, theirs = _leader(counts, seat)
+        return _(text).format(state=n.board(pos), before=counts[seat], after=counts[seat] + added,
+                              party=n.party(other), theirs=theirs)
+    return explain
+
+
+_EXPLAIN: dict[str, Callable[[Action, Names, Mapping[str, Any]], str | None]] = {
+    "convert": _converted_votes,
+    "votes": lambda a, n, v: _votes_after(v["decision"]["board"], a[1], n, v) if "board" in v["decision"] else None,
+    "rallies": _counted("rallies", N_("{state}: your rallies {before} → {after}; {party} has {theirs}")),
+    "buy_media": _counted("media", N_("{state}: your media markers {before} → {after}; {party} has {theirs}")),
+}

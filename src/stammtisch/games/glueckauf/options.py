@@ -14,7 +14,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("count_printed_carts", bool, True, N_("Printed starting minecarts count in shift III"),
            "glueck-auf.md Defaults", lobby=False),
     # delivered cards stay visible to all until shift scoring
-    Option("open_delivered", bool, False, N_("Delivered orders are open"), "glueck-auf.md Defaults"),
+    Option("open_delivered", bool, False, N_("Delivered orders are open"), "glueck-auf.md Defaults",
+           hint=N_("Off: delivered order cards lie face down until shift scoring, as printed. On: everyone sees "
+                   "them at once.")),
     # seat of the first start player; None: chosen by chance
     Option("start_player", int, None, N_("First start player"), "glueck-auf.md Setup 8", low=0, high=3,
            nullable=True, lobby=False),

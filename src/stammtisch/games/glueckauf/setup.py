@@ -39,6 +39,7 @@ def set_up(game: GlueckAuf, seed: int) -> tuple[State, list[Event]]:
     event = Event("setup", {"players": n, "start_player": s.start_player, "factory": list(s.factory),
                             "revealed": list(s.revealed)})  # fmt: skip
     events = [event]
+    game.flow.start(game, s, events)
     if not s.draft_queue:  # an edition without a draft
         end_draft(game, s, events)
     return s, events

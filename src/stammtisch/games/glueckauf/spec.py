@@ -1,8 +1,8 @@
-"""Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: engine/registry.py)."""
+"""Glück Auf as the rest of Stammtisch finds it (entry point ``stammtisch.games``: registry.py)."""
 
-from stammtisch.engine.registry import About, GameSpec, Scoring
 from stammtisch.games.glueckauf.rules import GlueckAuf
 from stammtisch.i18n import N_
+from stammtisch.registry import About, GameSpec, Scoring
 
 SPEC = GameSpec(
     name="glueckauf",
@@ -16,6 +16,7 @@ SPEC = GameSpec(
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
     rules_page="stammtisch.games.glueckauf.rules_page:RULES",
     judge="stammtisch.games.glueckauf.judge:JUDGE",
+    conformance="stammtisch.games.glueckauf.conformance",
     round_of="stammtisch.games.glueckauf.view:round_of",
     scoring=Scoring(("shift_ends",), N_("Previous shift scoring"), N_("Next shift scoring")),
     bots={"heuristic": "stammtisch.games.glueckauf.bot:HeuristicBot",

@@ -173,6 +173,9 @@ class State(FlowState):
     def acting_seat(self) -> int:
         return self.current
 
+    def set_phase(self, name: str) -> None:
+        self.phase = name
+
     @classmethod
     def new(cls, chance: Chance, players: list[Player], spaces: int) -> State:
         s = State()

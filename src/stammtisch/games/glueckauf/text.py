@@ -323,3 +323,86 @@ _PRICED: dict[str, Callable[[Action, Mapping[str, Any]], str]] = {
     "draft": lambda a, v: _("Draft order card {card}: {transport}, {vp} VP").format(
         **_card(next(card for card in v["board"]["draft"] if card["id"] == a[1]))),
 }  # fmt: skip
+
+
+# Hints (bots/hints.py): what the hinted move does to the reader's orders and to a shift-scoring category, from the
+# reader's view only — other players' delivered piles count only where the view shows them (open_delivered).
+
+def explain_action(action: Action, view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
+    """A checkable fact about ``action`` for the reader of ``view``, or None where there is none to tell."""
+    if view.get("seat") is None:
+        return None
+    if action[0] == "place" and action[1].startswith("delivery_"):
+        return _delivery(action[1].partition("_")[2], view, names)
+    if action[0] == "fill":
+        return _filled(action, view)
+    if action[0] == "cage":
+        return _cage_goes(action[1], view)
+    if action[0] == "load":
+        return _loaded(action[1], view)
+    return None
+
+
+def _delivery(transport: str, view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
+    """The orders a delivery fulfils and the transport's order fields (a shift-scoring category) it adds."""
+    seats, seat = view["board"]["seats"], view["seat"]
+    ready = [o for o in seats[seat]["orders"] if delivers(o["missing"], o["transport"], transport)]
+    if not ready:
+        return None
+    before = _transport_fields(seats[seat]["delivered"], transport)
+    fields = {"cards": ", ".join(str(o["id"]) for o in ready), "vp": sum(o["vp"] for o in ready),
+              "category": category_name(f"{transport}_fields"), "before": before,
+              "after": before + sum(len(o["fields"]) for o in ready)}
+    shown = [(s, _transport_fields(p["delivered"], transport)) for s, p in enumerate(seats)
+             if s != seat and p["delivered"] is not None]
+    if not shown:
+        return _n("Fulfils order card {cards} for {vp} VP; your {category}: {before} → {after}",
+                  "Fulfils order cards {cards} for {vp} VP; your {category}: {before} → {after}",
+                  len(ready)).format(**fields)
+    other, theirs = max(shown, key=lambda found: (found[1], -found[0]))
+    return _n("Fulfils order card {cards} for {vp} VP; your {category}: {before} → {after}, {player} has {theirs}",
+              "Fulfils order cards {cards} for {vp} VP; your {category}: {before} → {after}, {player} has {theirs}",
+              len(ready)).format(**fields, player=_player(other, names), theirs=theirs)
+
+
+def _transport_fields(delivered: Sequence[Mapping[str, Any]], transport: str) -> int:
+    return sum(len(card["fields"]) for card in delivered if card["transport"] == transport)
+
+
+def _filled(action: Action, view: Mapping[str, Any]) -> str:
+    """What a cube put on an order field leaves to do: a substitute's second cube, the fields still to fill,
+    or the delivery the completed order is ready for."""
+    _kind, _source, card, field, colour = action
+    order = next(o for o in view["board"]["seats"][view["seat"]]["orders"] if o["id"] == card)
+    cubes = (*order["filled"][field], colour)  # the view names colours; board.is_complete takes numbers
+    if not (len(cubes) == 2 or cubes == (order["fields"][field],)):
+        return _n("Order card {card}: a second cube completes this field; {left} field still to fill",
+                  "Order card {card}: a second cube completes this field; {left} fields still to fill",
+                  order["missing"]).format(card=card, left=order["missing"])
+    left = order["missing"] - 1
+    if not left:
+        return _("Completes order card {card}: ready for {space}, {vp} VP").format(
+            card=card, space=_(DELIVERY_SPACES[order["transport"]]), vp=order["vp"])
+    return _n("Order card {card}: {left} field still to fill after this",
+              "Order card {card}: {left} fields still to fill after this", left).format(card=card, left=left)
+
+
+def _cage_goes(level: str, view: Mapping[str, Any]) -> str:
+    """The coal the cage can take where it goes: the tunnel's cubes, or at the surface the cage's own."""
+    me = view["board"]["seats"][view["seat"]]
+    if level == "surface":
+        cubes = sum(me["cage"].values())
+        return _n("The cage brings {cubes} cube to the surface", "The cage brings {cubes} cubes to the surface",
+                  cubes).format(cubes=cubes)
+    cubes = sum(next(t for t in me["tunnels"] if t["colour"] == level)["coal"].values())
+    return _n("Your {colour} tunnel holds {cubes} cube", "Your {colour} tunnel holds {cubes} cubes", cubes).format(
+        colour=_word(level), cubes=cubes)
+
+
+def _loaded(colour: str, view: Mapping[str, Any]) -> str:
+    """A cube loaded into the cage: the cage's cubes of its colour, and the empty fields of that colour waiting."""
+    me = view["board"]["seats"][view["seat"]]
+    waiting = sum(1 for o in me["orders"] for printed, filled in zip(o["fields"], o["filled"], strict=True)
+                  if printed == colour and not filled)
+    return _("Cage: {colour} cubes {before} → {after}; empty {colour} fields on your orders: {fields}").format(
+        colour=_word(colour), before=me["cage"][colour], after=me["cage"][colour] + 1, fields=waiting)

@@ -732,7 +732,8 @@ async function rematch() {
 }
 
 /** Tables with the hints option: a button that asks the server what the hard bot would do here; the
- * answer (for this seat only) lists its best moves with their estimated values. */
+ * answer (for this seat only) lists its best moves with their estimated values, then why the first:
+ * a fact about it to check on the board and how it compared with the next best (in the page's language). */
 function hintBox(message) {
   const { t } = page.texts;
   const answer = el("div", { class: "hint-answer", "aria-live": "polite" });
@@ -746,7 +747,7 @@ function hintBox(message) {
         el("li", {}, t("{action}: value {value} of 100 over {visits} simulated games", {
           action: labels.get(key(found.action)) || key(found.action),
           value: Math.round(100 * found.value), visits: found.visits,
-        })))));
+        })))), reply.why ? el("p", { class: "hint-why" }, el("strong", {}, t("Why:")), " ", reply.why) : null);
     } catch (error) {
       fill(answer, el("p", { class: "hint" }, error.message));
     }

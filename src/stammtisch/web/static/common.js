@@ -62,6 +62,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A phase's name as a link to the section of the game's rules page that explains it (web/rules.py gives
+ * every phase the anchor `phase-NAME`); it opens in a new tab, in the page's language. */
+export function phaseRulesLink(game, lang, anchor, attrs, ...children) {
+  return el("a", { class: "phase-rules", target: "_blank", rel: "noopener", ...attrs,
+    href: `/rules/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}#phase-${encodeURIComponent(anchor)}` },
+  ...children);
+}
+
 function append(node, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -2,7 +2,7 @@
 // track, every party's table row, the reader's private panel and the final table; drawn from the
 // seat's view only (docs/web.md: export default { render(root, view, ctx), groups, describeDecision }).
 
-import { el, fill, rovingHelp, withHelp } from "./common.js";
+import { el, fill, phaseRulesLink, rovingHelp, withHelp } from "./common.js";
 import { tagged } from "./highlight.js";
 import { stateMap } from "./diemacher-map.js";
 
@@ -266,12 +266,17 @@ class Board {
       el("ol", {}, this.track.map((slot) => {
         const name = slot.label.replace(/^\s*\d+[a-d]?[.:]?\s+/, "");
         const active = slot === current;
+        // the label links to its rules section; a slot without a phase of its own (9d) by its slot
         const item = el("li", { class: active ? "current" : "", "aria-current": active ? "step" : null, title: slot.label },
-          el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
-          el("span", { class: "name" }, name));
+          // (its name for a screen reader whole, also on a phone, where only the number shows)
+          phaseRulesLink("diemacher", this.ctx.lang, slot.phases[0] || slot.slot, {},
+            el("span", { class: "num", "aria-hidden": "true" }, slot.slot === "setup" ? "0" : slot.slot),
+            el("span", { class: "name", "aria-hidden": "true" }, name),
+            el("span", { class: "visually-hidden" }, slot.label)));
         return active ? tagged(item, "phase-now", [v.round, slot.slot]) : item;
       })),
-      this.e.final ? el("p", { class: "over" }, this.phaseName(this.e.phase)) : null);
+      this.e.final ? el("p", { class: "over" },
+        phaseRulesLink("diemacher", this.ctx.lang, this.e.phase, {}, this.phaseName(this.e.phase))) : null);
   }
 
   stateBoard(board, pos) {
@@ -684,12 +689,22 @@ class Board {
   }
 }
 
-/** What the window scrolls into view (keyboard focus, "find") stops below the score panel kept at the
- * top, however many lines it wraps into. */
+/** What the window scrolls into view (keyboard focus, "find") stops clear of the score panel — kept at
+ * the top, or on a phone at the window's foot — however many lines it wraps into and however far the
+ * board is zoomed; on a phone the page also ends above it. */
 function keepClearOf(strip) {
-  const sync = () => { document.documentElement.style.scrollPaddingTop = `${strip.offsetHeight + 8}px`; };
+  const sync = () => {
+    const room = `${Math.ceil(strip.getBoundingClientRect().height) + 8}px`;
+    const atFoot = getComputedStyle(strip).position === "fixed";
+    document.documentElement.style.scrollPaddingTop = atFoot ? "" : room;
+    document.documentElement.style.scrollPaddingBottom = atFoot ? room : "";
+    document.body.style.paddingBottom = atFoot ? room : "";
+  };
   sync();
-  if (!keepClearOf.observer) keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync && keepClearOf.sync());
+  if (!keepClearOf.observer) {
+    keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync());
+    for (const change of ["resize", "board-zoom"]) addEventListener(change, () => keepClearOf.sync());
+  }
   keepClearOf.sync = sync;
   keepClearOf.observer.disconnect();
   keepClearOf.observer.observe(strip);
@@ -890,9 +905,9 @@ export default {
   describeDecision(view, ctx) {
     const b = new Board(view, ctx);
     const d = view.decision || {};
-    const parts = [b.phaseName(view.phase)];
-    if (d.board !== undefined && view.board.boards[d.board]) parts.push(view.board.boards[d.board].name);
-    const lines = [el("p", { class: "decision-phase" }, parts.join(" · "))];
+    const state = d.board !== undefined && view.board.boards[d.board] ? view.board.boards[d.board].name : null;
+    const lines = [el("p", { class: "decision-phase" }, phaseRulesLink("diemacher", ctx.lang, view.phase, {},
+      b.phaseName(view.phase)), state ? ` · ${state}` : null)];
     if (d.sealed) lines.push(el("p", { class: "hint" }, ctx.t("Sealed: the others see only that you have decided, not what.")));
     if (d.kind === "auction") {
       lines.push(el("p", {}, ctx.t("high bid {amount} by {party}", {

@@ -17,7 +17,7 @@
 // Colours always come with a letter or a word (cube letters Y/B/G/K, <title>, aria-label), so
 // the board reads the same without colour.
 
-import { withHelp } from "./common.js";
+import { phaseRulesLink, withHelp } from "./common.js";
 import { tagged } from "./highlight.js";
 
 const COLOURS = ["yellow", "brown", "grey", "black"];
@@ -457,7 +457,8 @@ class Board {
       h("span.ga-supply", {}, h("span.ga-label", { text: this.t("Coal supply:") }),
         COLOURS.map((c) => h("span.ga-supply-one", {}, this.cube(c), h("span", { text: String(v.supply[c] ?? 0) }))))),
     "piles", [v.tile_stack, v.order_deck, v.supply]);
-    const stage = tagged(h("div.ga-stage", { text: this.phaseName(this.phase) }), "stage", [v.shift, this.phase]);
+    const stage = tagged(h("div.ga-stage", {}, phaseRulesLink("glueckauf", this.ctx.lang, this.phase, {},
+      this.phaseName(this.phase))), "stage", [v.shift, this.phase]);
     return h("div.ga-status", {}, shift, stage, who, piles);
   }
 

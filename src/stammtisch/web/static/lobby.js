@@ -141,6 +141,9 @@ function newTableForm() {
         el("select", { id: "players", name: "players" }, range(info.min_players, info.max_players).map((n) =>
           el("option", { value: n, selected: n === players }, String(n)))),
         lobbyOptions.map(optionField)),
+      info.rules && lobbyOptions.length ? el("p", { class: "hint options-explained" }, el("a", {
+        href: `${info.rules}?lang=${encodeURIComponent(state.texts.lang)}#rules-options`, target: "_blank",
+        rel: "noopener" }, t("What the table options do"))) : null,
       botLevels(info)),
     el("div", {},
       seatsPlan(info, players),

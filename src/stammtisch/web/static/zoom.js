@@ -31,6 +31,7 @@ export function applyZoom(board, game) {
   board.style.zoom = level === 1 ? "" : String(level);
   board.classList.toggle("zoomed-in", level > 1);
   board.dataset.zoom = String(level);
+  dispatchEvent(new Event("board-zoom")); // what keeps clear of a panel on the board measures it again
 }
 
 /** One level in (+1) or out (−1), or back to 100 % (0). */

@@ -3,9 +3,9 @@ next seat with workers places, or the shift is scored and the next one begins.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from stammtisch.engine.protocol import Event
+from stammtisch.engine.protocol import Event, EventKind
 from stammtisch.games.glueckauf import scoring
 from stammtisch.games.glueckauf.board import FACTORY, FACTORY_DRAW
 from stammtisch.games.glueckauf.state import OVER, PLACE, State
@@ -32,11 +32,14 @@ def end_turn(game: GlueckAuf, s: State, events: list[Event]) -> None:
     end_shift(game, s, events)
 
 
+# The order slots refilled from the face-down deck are shown: a draft's last pick cannot be taken back.
+SHIFT_STARTS: Final = EventKind("shift_starts", "shift", "start_player", "order_slots", reveals=True)
+
+
 def start_shift(s: State, events: list[Event]) -> None:
     s.phase = PLACE
     s.current = s.start_player
-    events.append(Event("shift_starts", {"shift": s.shift, "start_player": s.start_player,
-                                         "order_slots": list(s.order_slots)}))  # fmt: skip
+    events.append(SHIFT_STARTS.event(s.shift, s.start_player, list(s.order_slots)))
 
 
 def end_shift(game: GlueckAuf, s: State, events: list[Event]) -> None:

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any, NamedTuple, Protocol
 
+from stammtisch import contract, i18n
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.engine.options import Option
 from stammtisch.engine.protocol import Action, Event, Game
@@ -49,6 +52,21 @@ class Scoring:
     kinds: tuple[str, ...]
     previous: str
     next: str
+
+
+class RulesSection(NamedTuple):
+    """A section of a game's rules page (``GameSpec.rules_page``, drawn by ``web/rules.py``); texts are msgids.
+
+    ``phases`` names the flow's phases it explains (``"over"``: the final scoring): the page gives each
+    the anchor ``phase-NAME``, which the table's phase labels link to; ``summary`` is its line on the
+    printable turn summary card (None: not on the card); ``drawing`` is an inline SVG of the part of the
+    board it changes (shapes only, no words: the heading names it)."""
+
+    heading: str
+    paragraphs: tuple[str, ...]
+    phases: tuple[str, ...] = ()
+    summary: str | None = None
+    drawing: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,7 +104,7 @@ class GameSpec:
     bench: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # (players, options) that ``stammtisch bench`` plays
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
-    rules_page: str | None = None  # "module:NAME": its short rules page, ((heading msgid, (paragraph msgids…)), …)
+    rules_page: str | None = None  # "module:NAME": its rules page, a tuple of RulesSection
     judge: str | None = None  # "module:NAME": scores a search playout cut off at a round's end (bots/judges.py)
     # "module:function": (game, state) -> the public number of the round a state is in (an election
     # round, a shift), by which a replay jumps to a round; None: no rounds
@@ -99,6 +117,13 @@ class GameSpec:
     # change that older games could not have met); a table of another version is interrupted on upgrade.
     replays: frozenset[int] = frozenset()
     about: About | None = None  # the lobby's card and the rounds My games counts
+    # "module": what the conformance suite needs beyond the protocol (option sets, invariants, secrets,
+    # golden cases: tests/conformance/hooks.py; docs/adding-a-game.md); None: the generic defaults
+    conformance: str | None = None
+    # "package" of a game from another distribution whose static/ folder holds its browser module and
+    # stylesheet (None: Stammtisch's own, stammtisch/web/static/), and whose locale/ holds its catalogs
+    browser_files: str | None = None
+    catalog: str | None = None
 
     def progress(self, game: Game[Any], state: Any) -> tuple[int, int] | None:
         """The round a state is in and how many the game has (My games), if the game counts rounds."""
@@ -166,8 +191,15 @@ class GameSpec:
     def round_function(self) -> Callable[[Game[Any], Any], int] | None:
         return _load(self.round_of) if self.round_of else None
 
-    def rules_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        return tuple(_load(self.rules_page)) if self.rules_page else ()
+    def static_folder(self) -> Traversable:
+        """The folder holding the browser module and its stylesheet."""
+        return files(self.browser_files) / "static" if self.browser_files else files("stammtisch.web") / "static"
+
+    def conformance_module(self) -> Any:
+        return _load(self.conformance) if self.conformance else None
+
+    def rules_sections(self) -> tuple[RulesSection, ...]:
+        return tuple(RulesSection(*section) for section in _load(self.rules_page)) if self.rules_page else ()
 
 
 @cache
@@ -199,6 +231,9 @@ def _has_spec(package: str) -> bool:
 def _checked(name: str, spec: Any, where: str) -> GameSpec:
     if not isinstance(spec, GameSpec) or spec.name != name or spec.game.name != name:
         raise TypeError(f"{where} does not give the GameSpec of {name!r}")
+    contract.check(spec)
+    if spec.catalog:
+        i18n.add_catalog(spec.catalog)
     return spec
 
 
@@ -215,3 +250,7 @@ def make_game(name: str, players: int, options: Mapping[str, Any] | None = None)
 
 
 GameFactory = Callable[[str, int, Mapping[str, Any] | None], Game[Any]]
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    return game_spec(name).game
