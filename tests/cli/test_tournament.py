@@ -92,6 +92,9 @@ def test_only_plays_one_game_of_the_tournament_again(tmp_path: Path, written: tu
     (("--only", "6"), "game 6 is not in this tournament; its games are 0–5"),
     (("--records", "somewhere"), "--records saves the record of one game: use it with --only"),
     (("--option", "no_such_option=1"), "no_such_option"),
+    (("--budget", "heuristic=1"), "--budget sets the time of search bots; heuristic does not search"),
+    (("--budget", "hard"), "--budget takes KIND=SECONDS"),
+    (("--bots", "heuristic@1,random"), "the bot heuristic takes no budget or temperature: heuristic@1"),
 ])
 def test_bad_input_is_refused_with_a_clear_error(extra: tuple[str, ...], message: str) -> None:
     result = run_cli(*TOURNAMENT, *extra)
@@ -116,3 +119,21 @@ def test_table_options_are_played_and_written_into_the_command(tmp_path: Path) -
     markdown = (tmp_path / "tournament.md").read_text(encoding="utf-8")
     assert ("stammtisch tournament diemacher --players 3 --bots heuristic,random --games 3 --seed 0 "
             "--option elections=7 --option open_money=true") in markdown
+
+
+def test_budgets_and_entrants_are_played_and_written_into_the_command(tmp_path: Path) -> None:
+    # Issue 27 item 3: a budget per kind (--budget) and entrants with their own (KIND@X) in one tournament.
+    result = run_cli("tournament", "glueckauf", "--players", "3", "--bots", "easy,noisy@0.5,random", "--games", "3",
+                     "--budget", "easy=0.01", "--workers", "1", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads((tmp_path / "tournament.json").read_text(encoding="utf-8"))
+    assert data["budgets"] == {"easy": 0.01}
+    assert [kind["kind"] for kind in data["kinds"]] == ["easy", "noisy@0.5", "random"]
+    assert data["win_rate_ci95"]["unit"].startswith("deal")
+    for kind in data["kinds"]:
+        assert kind["deals"] == 1 and kind["win_rate_ci95"] == [0.0, 1.0]  # one deal: no interval
+        low, high = kind["win_rate_wilson95"]
+        assert 0 <= low <= kind["win_rate"] <= high <= 1
+    markdown = (tmp_path / "tournament.md").read_text(encoding="utf-8")
+    assert ("stammtisch tournament glueckauf --players 3 --bots easy,noisy@0.5,random --games 3 --seed 0 "
+            "--budget easy=0.01") in markdown

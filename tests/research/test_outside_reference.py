@@ -12,7 +12,7 @@ from stammtisch.bots.base import bot_seed, decide
 from stammtisch.bots.strengths import HardBot
 from stammtisch.registry import game_spec, make_game
 from stammtisch.research import openspiel
-from stammtisch.tournament import outside, play, schedule
+from stammtisch.tournament import entrants, outside, play, schedule
 from tests.bots.test_ismcts import decision_points
 
 
@@ -83,3 +83,28 @@ def test_the_outside_reference_takes_the_seeds_of_any_tournament() -> None:
     tournament = schedule.plan("glueckauf", 2, ["heuristic", "openspiel-ismcts"], 2, seed=100)
     result, match = play.play(tournament, tournament.job(1))
     assert match.is_over() and result.decisions[1] > 0
+
+
+@pytest.mark.usefixtures("no_time")
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("glueckauf", 2)])
+def test_the_outside_reference_rolls_out_with_the_heuristic_and_follows_its_preferences(name: str,
+                                                                                         players: int) -> None:
+    # Issue 27 item 3: with random rollouts at the hard bot's budget it played almost uniformly.  Its
+    # rollouts are now the heuristic's and its children open in the heuristic's order, so two
+    # simulations (one to open the root, one to try a move) play the heuristic's favourite.
+    game, spec = make_game(name, players), game_spec(name)
+    bot = outside.bot(spec, "openspiel-ismcts", 3)
+    assert isinstance(bot, openspiel.HardTimedISMCTSBot)
+    search = bot.make_bot(openspiel.load(game), 3)
+    assert isinstance(search._evaluator, openspiel.BotRolloutEvaluator) and search.by_prior
+    for state, seat in decision_points(game):
+        legal = game.legal_actions(state, seat)
+        preferences = spec.bot("heuristic", 0).preferences(game.view(state, seat), legal)  # type: ignore[attr-defined]
+        chosen = decide(openspiel.HardTimedISMCTSBot(3), game, state, seat)
+        assert preferences[legal.index(chosen)] == max(preferences)
+
+
+def test_the_outside_reference_takes_a_budget_of_its_own() -> None:
+    bot = entrants.make(game_spec("glueckauf"), "openspiel-ismcts@0.5", 1)
+    assert isinstance(bot, openspiel.HardTimedISMCTSBot) and bot.seconds == 0.5
+    assert bot.make_bot(openspiel.load(make_game("glueckauf", 2)), 1).seconds == 0.5

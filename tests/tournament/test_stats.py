@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import pytest
 
 from stammtisch.tournament.play import GameResult
-from stammtisch.tournament.schedule import plan
-from stammtisch.tournament.stats import kind_stats, margins, places, ratings, wilson, win_shares
+from stammtisch.tournament.schedule import GameJob, Plan, plan
+from stammtisch.tournament.stats import bootstrap, kind_stats, margins, places, ratings, wilson, win_shares
 
 
 def test_wilson_interval_of_8_wins_in_10() -> None:
@@ -64,7 +67,11 @@ def test_per_kind_figures_of_a_hand_made_tournament() -> None:
     assert heuristic.wins == pytest.approx(1 + 1 / 2 + 1 / 2 + 0 + 1 / 3 + 1)
     assert heuristic.wins + random.wins == pytest.approx(6)  # every game gives out one win
     assert heuristic.win_rate == pytest.approx(heuristic.wins / 6)
-    assert (heuristic.win_low, heuristic.win_high) == pytest.approx(wilson(heuristic.wins, 6))
+    assert (heuristic.wilson_low, heuristic.wilson_high) == pytest.approx(wilson(heuristic.wins, 6))
+    # The interval resamples the two deals (games 0-2 and 3-5): heuristic won 2 of deal 0's 3 seat-games
+    # and 4/3 of deal 1's, so a resample's rate is 2/3, 5/9 or 4/9, each end drawn in a quarter of them.
+    assert heuristic.deals == 2
+    assert (heuristic.win_low, heuristic.win_high) == pytest.approx((4 / 9, 2 / 3))
     assert heuristic.mean_place == pytest.approx((1 + 1.5 + 1.5 + 3 + 2 + 1) / 6)
     assert heuristic.mean_margin == pytest.approx((30 + 0 + 0 - 35 + 0 + 58) / 6)
     assert heuristic.mean_score == pytest.approx((50 + 30 + 9 + 5 + 7 + 60) / 6)
@@ -95,3 +102,36 @@ def test_a_kind_in_several_seats_is_rated_by_the_mean_of_its_seats() -> None:
         games.append(result(job.index, scores, [scores.index(max(scores))]))
     rated = ratings(tournament, games)
     assert rated["heuristic"].mu < 25 < rated["random"].mu
+
+
+def deal_results(tournament: Plan, winner: Callable[[GameJob], str]) -> list[GameResult]:
+    """One result per game, the seat of kind ``winner(job)`` winning it."""
+    return [result(job.index, [1 if kind == winner(job) else 0 for kind in job.kinds],
+                   [job.kinds.index(winner(job))]) for job in tournament.jobs()]
+
+
+def test_the_interval_resamples_deals_not_seat_games() -> None:
+    # 20 deals, each in both rotations.  When a deal's two seat-games go the same way (the deal decides,
+    # not the seat), the 40 seat-games hold only 20 independent outcomes: the interval over deals must be
+    # wider than one that treats the seat-games as independent (each game its own unit, or Wilson's).
+    tournament = plan("glueckauf", 2, ["heuristic", "random"], 40)
+    assert (tournament.deals, tournament.games) == (20, 40)
+    correlated = deal_results(tournament, lambda job: "heuristic" if job.deal % 2 else "random")
+    heuristic = kind_stats(tournament, correlated)[0]
+    assert heuristic.win_rate == 0.5 and heuristic.deals == 20
+    seat_games = [(win_shares(2, g.winners)[tournament.job(g.index).kinds.index("heuristic")], 1) for g in correlated]
+    per_game = bootstrap(seat_games, random.Random(1))
+    deal_width = heuristic.win_high - heuristic.win_low
+    assert deal_width > 1.25 * (per_game[1] - per_game[0])  # √2 in theory
+    assert deal_width > heuristic.wilson_high - heuristic.wilson_low
+    # When the rotations of each deal split (each seat wins once), the deals agree exactly: no spread at all.
+    split = deal_results(tournament, lambda job: "heuristic" if job.rotation else "random")
+    even = kind_stats(tournament, split)[0]
+    assert (even.win_rate, even.win_low, even.win_high) == (0.5, 0.5, 0.5)
+
+
+def test_the_bootstrap_by_hand() -> None:
+    assert bootstrap([(1.0, 1)], random.Random(0)) == (0.0, 1.0)  # one deal: no interval
+    assert bootstrap([(1.0, 2), (1.0, 2), (1.0, 2)], random.Random(0)) == (0.5, 0.5)
+    low, high = bootstrap([(float(d % 2), 1) for d in range(400)], random.Random(0))
+    assert low == pytest.approx(0.5 - 1.96 * 0.025, abs=0.01) and high == pytest.approx(0.5 + 1.96 * 0.025, abs=0.01)

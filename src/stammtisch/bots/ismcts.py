@@ -23,6 +23,7 @@ explains the design; in short:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -314,6 +315,7 @@ class SearchingBot:
     A game's strengths are subclasses that set ``settings`` (games/*/search.py)."""
 
     settings = Settings()
+    parameter = "seconds"  # what a tournament's ``KIND@X`` and ``--budget`` set (tournament/entrants.py)
 
     def __init__(self, seed: int = 0, settings: Settings | None = None) -> None:
         self.seed = seed
@@ -321,6 +323,10 @@ class SearchingBot:
         self.settings = settings or self.settings
         self.last: Search | None = None
         self._policies: dict[str, Policy] = {}
+
+    def tune(self, seconds: float) -> None:
+        """Search ``seconds`` of CPU time per decision instead of the strength's budget."""
+        self.settings = dataclasses.replace(self.settings, seconds=seconds)
 
     def policy(self, game: Game[Any]) -> Policy:
         """The playout policy: random, or the game's bot of kind ``settings.playout``."""

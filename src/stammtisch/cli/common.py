@@ -135,8 +135,9 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
 def bot_kind_name(kind: str) -> str:
     """A bot kind as the reader says it (the option values stay English: --bots heuristic)."""
     names = {"heuristic": _("heuristic"), "random": _("random"), "easy": _("easy"), "normal": _("normal"),
-             "hard": _("hard")}
-    return names.get(kind, kind)
+             "hard": _("hard"), "noisy": _("noisy")}
+    base, mark, parameter = kind.partition("@")  # a tournament's entrant: hard@0.2 (tournament/entrants.py)
+    return names.get(base, base) + mark + parameter
 
 
 def bot_kinds(choice: str | None, game: str, seats: int) -> list[str]:

@@ -28,7 +28,7 @@ from stammtisch.cli.common import (
 )
 from stammtisch.i18n import _
 from stammtisch.registry import games
-from stammtisch.tournament import play, report, schedule, stats
+from stammtisch.tournament import entrants, play, report, schedule, stats
 from stammtisch.tournament.schedule import Plan, TournamentError
 
 RESULT_COLUMNS = 6  # of report.COLUMNS in the first table; the rest (scores, rating, time) in the second
@@ -62,7 +62,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("game", help=_("the game: {games}").format(games=", ".join(games())))
     parser.add_argument("--players", type=int, required=True, help=_("number of players"))
     parser.add_argument("--bots", required=True, metavar="KIND,KIND,…",
-                        help=_("bot kinds, comma-separated, e.g. heuristic,random (line-ups as described above)"))
+                        help=_("bot kinds, comma-separated, e.g. heuristic,random (line-ups as described above); "
+                               "KIND@X is an entrant with its own parameter: a search bot's CPU seconds per decision "
+                               "(hard@0.2,hard@1), the noisy bot's temperature (noisy@2)"))
+    parser.add_argument("--budget", metavar="KIND=S,…",
+                        help=_("CPU seconds per decision of search bot kinds, e.g. hard=1.0,normal=0.2 (default: each "
+                               "strength's own); an entrant KIND@S in --bots sets its own, e.g. hard@0.2,hard@1"))
     parser.add_argument("--games", type=int, default=100,
                         help=_("number of games, rounded up to whole rotations (default 100, at most {most})")
                         .format(most=schedule.MAX_GAMES))
@@ -110,7 +115,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def make_plan(args: argparse.Namespace) -> Plan:
     try:
-        return schedule.plan(args.game, args.players, args.bots.split(","), args.games, args.seed, table_options(args))
+        return schedule.plan(args.game, args.players, args.bots.split(","), args.games, args.seed, table_options(args),
+                             entrants.budgets(args.budget))
     except ValueError as error:  # TournamentError, an unknown game or a bad table option: each names it
         raise CliError(str(error)) from None
 
@@ -183,6 +189,8 @@ def command_line(args: argparse.Namespace, plan: Plan) -> str:
     ``--option NAME=JSON``, whichever flags gave them."""
     words = ["stammtisch", "tournament", plan.game, "--players", str(plan.players), "--bots", ",".join(plan.bots),
              "--games", str(args.games), "--seed", str(plan.seed)]
+    if plan.budgets:
+        words += ["--budget", ",".join(f"{kind}={seconds:g}" for kind, seconds in plan.budgets.items())]
     for name, value in plan.options.items():
         words += ["--option", f"{name}={json.dumps(value)}"]
     return shlex.join(words)

@@ -295,16 +295,59 @@ def numpy_random(seed: int) -> np.random.RandomState:
     return np.random.RandomState(seed if 0 <= seed < 2**32 else np.random.MT19937(seed))
 
 
-def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None
+def ismcts(simulations: int = 100, rollouts: int = 1, seconds: float | None = None, rollout: str = "random"
            ) -> Callable[[StammtischGame, int], Any]:
-    """A maker of OpenSpiel's information-set MCTS (random rollouts to the end, UCT constant 2):
-    ``simulations`` per decision, or as many as ``seconds`` of CPU time allow."""
+    """A maker of OpenSpiel's information-set MCTS (rollouts to the end, UCT constant 2): ``simulations``
+    per decision, or as many as ``seconds`` of CPU time allow; ``rollout`` is "random" (OpenSpiel's
+    ``RandomRolloutEvaluator``) or a bot kind of the game that plays every seat of the rollouts
+    (``BotRolloutEvaluator``, whose prior the search follows: ``Search``'s ``by_prior``)."""
 
     def make(loaded: StammtischGame, seed: int) -> Search:
         rng = numpy_random(seed)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
-        return Search(loaded, evaluator, 2.0, simulations, seconds, rng)
+        if rollout == "random":
+            return Search(loaded, mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng), 2.0, simulations,
+                          seconds, rng)
+        return Search(loaded, BotRolloutEvaluator(loaded, rollout, seed, rollouts), 2.0, simulations, seconds, rng,
+                      by_prior=True)
     return make
+
+
+class BotRolloutEvaluator(mcts.Evaluator):
+    """OpenSpiel's rollout evaluator with one of the game's bots (the heuristic) playing every seat to
+    the end of the game, in the search's own sample (the state the tree reached from a
+    ``resample_from_infostate`` root): each move decided from the seat's part of that sample's view
+    (``bots.ismcts.BotPolicy``: ``choose_in_sample``, or the seat's view).  The prior is the bot's
+    own preferences over the legal actions as a softmax (``bots.noisy.softmax``, temperature 1), read
+    from the seat's view of the sample; uniform for a bot without preferences."""
+
+    def __init__(self, loaded: StammtischGame, kind: str, seed: int, rollouts: int = 1) -> None:
+        from stammtisch.bots.ismcts import BotPolicy
+
+        self.table = loaded.table
+        self.policy = BotPolicy(game_spec(loaded.table.game.name).bot(kind, seed))
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+
+    def evaluate(self, state: StammtischState) -> np.ndarray:
+        game = self.table.game
+        total = np.zeros(self.table.players)
+        for _rollout in range(self.rollouts):
+            work = game.copy(state.engine.state)
+            while not game.is_over(work):
+                seat = game.to_act(work)[0]
+                game.apply(work, seat, self.policy(game, work, seat, game.legal_actions(work, seat), self.rng))
+            total += np.array(self.table.returns(work))
+        return total / self.rollouts
+
+    def prior(self, state: StammtischState) -> list[tuple[int, float]]:
+        from stammtisch.bots.noisy import softmax
+
+        game, seat, sample = self.table.game, state.current_player(), state.engine.state
+        legal = game.legal_actions(sample, seat)
+        preferences = getattr(self.policy.bot, "preferences", None)
+        chances = (softmax(preferences(game.view(sample, seat), legal), 1.0) if preferences is not None
+                   else [1.0 / len(legal)] * len(legal))
+        return [(self.table.codec.encode(action), p) for action, p in zip(legal, chances, strict=True)]
 
 
 class _TimeUp(Exception):
@@ -315,7 +358,10 @@ MIN_SIMULATIONS = 2  # of a timed search: the first only expands the root
 
 
 class Search(ismcts_search.ISMCTSBot):
-    """OpenSpiel's ``ISMCTSBot`` as it is, but for three things:
+    """OpenSpiel's ``ISMCTSBot`` as it is, but for three things (and, with ``by_prior``, two more:
+    a node opens its untried actions in the order of the evaluator's prior, not at random, and the
+    most visited action wins ties by the prior, so that a search of a few simulations plays the
+    prior's favourite rather than a random move):
 
     - with ``seconds``, a CPU-time budget per decision instead of a number of simulations (at least
       two).  OpenSpiel draws a root sample before each simulation; the budget is checked there, so a
@@ -330,9 +376,10 @@ class Search(ismcts_search.ISMCTSBot):
     ``allow_inconsistent_action_sets`` is not needed."""
 
     def __init__(self, game: StammtischGame, evaluator: Any, uct_c: float, simulations: int,
-                 seconds: float | None, rng: np.random.RandomState) -> None:
+                 seconds: float | None, rng: np.random.RandomState, by_prior: bool = False) -> None:
         super().__init__(game, evaluator, uct_c, simulations if seconds is None else 2**62, random_state=rng)
         self.seconds = seconds
+        self.by_prior = by_prior
         self.simulations = 0
         self._deadline = 0.0
         self.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
@@ -351,6 +398,20 @@ class Search(ismcts_search.ISMCTSBot):
         except _TimeUp:
             return self.get_final_policy(state, self._root_node)
 
+    def check_expand(self, node: Any, legal_actions: list[int]) -> int:
+        """``by_prior``: the untried action the evaluator's prior likes best, not a random one."""
+        untried = [action for action in legal_actions if action not in node.child_info]
+        if not self.by_prior or not untried:
+            return int(super().check_expand(node, legal_actions))
+        return max(untried, key=lambda action: node.prior_map.get(action, 0.0))
+
+    def get_final_policy(self, state: StammtischState, node: Any) -> list[tuple[int, float]]:
+        """``by_prior``: the most visited action, among equals the one the prior likes best."""
+        if not self.by_prior:
+            return list(super().get_final_policy(state, node))
+        best = max(node.child_info, key=lambda a: (node.child_info[a].visits, node.prior_map.get(a, 0.0)))
+        return [(action, 1.0 if action == best else 0.0) for action in state.legal_actions()]
+
     def sample_root_state(self, state: StammtischState) -> StammtischState:
         if (self.seconds is not None and self.simulations >= MIN_SIMULATIONS
                 and time.process_time() >= self._deadline):
@@ -368,11 +429,20 @@ class ISMCTSBot(OpenSpielBot):
 
 
 class HardTimedISMCTSBot(OpenSpielBot):
-    """OpenSpiel's ISMCTS with the CPU time per decision of our hard bot: the tournament's outside
-    reference ``openspiel-ismcts`` (tournament/outside.py)."""
+    """OpenSpiel's ISMCTS with the game's heuristic bot playing its rollouts, at the CPU time per
+    decision of our hard bot: the tournament's outside reference ``openspiel-ismcts``
+    (tournament/outside.py); ``openspiel-ismcts@S`` gives it S seconds (``tune``)."""
+
+    parameter = "seconds"
 
     def __init__(self, seed: int = 0) -> None:
         from stammtisch.bots.strengths import HardBot
 
         seconds = HardBot.settings.seconds
-        super().__init__(ismcts(seconds=seconds if seconds is not None else 0.2), seed)
+        self.seconds = seconds if seconds is not None else 0.2
+        super().__init__(ismcts(seconds=self.seconds, rollout="heuristic"), seed)
+
+    def tune(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.make_bot = ismcts(seconds=seconds, rollout="heuristic")
+        self._tables.clear()

@@ -1,16 +1,23 @@
-"""Outside bots: reference players from other projects that only tournaments seat (never the lobby,
-``play`` or the API, which offer a game's own kinds from its spec).
+"""Reference bots that only tournaments seat (never the lobby, ``play`` or the API, which offer a
+game's own kinds from its spec): opponents for measuring the game's own bots.
 
-``openspiel-ismcts`` is OpenSpiel's information-set MCTS with random rollouts at the CPU time per
-decision of our hard bot (research/openspiel.py; needs ``pip install 'stammtisch[research]'``).  Like
-every search bot it decides in states resampled from its seat's knowledge (``bots.base.decide``),
-and OpenSpiel resamples again through ``resample_from_infostate`` (``Game.resample``)."""
+``noisy`` is the game's heuristic bot playing a softmax over its own preferences (bots/noisy.py): an
+opponent the search bots' heuristic playouts cannot predict.
+
+``openspiel-ismcts`` is OpenSpiel's information-set MCTS with the game's heuristic bot as its rollout
+policy, at the CPU time per decision of our hard bot (research/openspiel.py; needs ``pip install
+'stammtisch[research]'``).  Like every search bot it decides in states resampled from its seat's
+knowledge (``bots.base.decide``), and OpenSpiel resamples again through ``resample_from_infostate``
+(``Game.resample``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
+from typing import cast
 
 from stammtisch.bots.base import Bot, SearchBot
+from stammtisch.bots.noisy import NoisyBot, Preferring
 from stammtisch.i18n import _
 from stammtisch.registry import GameSpec
 
@@ -19,16 +26,26 @@ OUTSIDE: dict[str, tuple[str, str]] = {  # kind -> ("module:Class" taking a seed
 }
 
 
+def _noisy(spec: GameSpec, seed: int) -> Bot:
+    heuristic = spec.bot("heuristic", seed)
+    return NoisyBot(cast(Preferring, heuristic), seed)
+
+
+OURS: dict[str, Callable[[GameSpec, int], Bot | SearchBot]] = {"noisy": _noisy}
+
+
 class MissingExtra(ImportError):
     """An outside bot whose project is not installed; the message names the extra to install."""
 
 
 def kinds() -> tuple[str, ...]:
-    return tuple(OUTSIDE)
+    return (*OURS, *OUTSIDE)
 
 
 def bot(spec: GameSpec, kind: str, seed: int) -> Bot | SearchBot:
-    """The bot of ``kind``: an outside one by its name here, else the game's own (``GameSpec.bot``)."""
+    """The bot of ``kind``: a reference one by its name here, else the game's own (``GameSpec.bot``)."""
+    if kind in OURS:
+        return OURS[kind](spec, seed)
     if kind not in OUTSIDE:
         return spec.bot(kind, seed)
     reference, extra = OUTSIDE[kind]

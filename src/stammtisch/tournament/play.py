@@ -20,7 +20,7 @@ from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game, IllegalAction
 from stammtisch.i18n import _, current_language, using_language
 from stammtisch.registry import game_spec
-from stammtisch.tournament import outside
+from stammtisch.tournament import entrants, outside
 from stammtisch.tournament.schedule import GameJob, Plan, TournamentError
 
 BATCHES_PER_WORKER = 8  # small batches balance the load; each costs one round trip
@@ -50,8 +50,9 @@ def play(plan: Plan, job: GameJob, limit: float | None = None) -> tuple[GameResu
     game = table_of(plan)
     spec = game_spec(plan.game)
     try:
-        bots = [outside.bot(spec, kind, seed) for kind, seed in zip(job.kinds, job.bot_seeds, strict=True)]
-    except outside.MissingExtra as error:
+        bots = [entrants.make(spec, kind, seed, plan.budgets)
+                for kind, seed in zip(job.kinds, job.bot_seeds, strict=True)]
+    except (outside.MissingExtra, entrants.EntrantError) as error:
         raise TournamentError(str(error)) from None
     decisions, thinking = [0] * plan.players, [0.0] * plan.players
     match = Match(game, job.game_seed)

@@ -13,7 +13,7 @@ from stammtisch.engine.record import ENGINE_VERSION
 from stammtisch.i18n import N_, _, _n
 from stammtisch.tournament.play import GameResult
 from stammtisch.tournament.schedule import Plan
-from stammtisch.tournament.stats import KindStats, margins, places
+from stammtisch.tournament.stats import BOOTSTRAP, KindStats, margins, places
 
 FORMAT = 1
 COLUMNS = (N_("Bot"), N_("Seat-games"), N_("Wins"), N_("Win rate"), N_("Interval (95%)"), N_("Mean place"),
@@ -49,7 +49,9 @@ def describe(plan: Plan) -> str:
 
 
 def notes() -> list[str]:
-    return [_("Wins: a shared win counts 1/k for each of its k winners; 95% Wilson interval over seat-games."),
+    return [_("Wins: a shared win counts 1/k for each of its k winners. Interval: 95% percentile bootstrap over "
+              "deals (the games of a deal, all its seatings, are drawn together; {resamples} resamples).").format(
+                  resamples=BOOTSTRAP),
             _("Place: winners share first place, the others follow by score. Margin: score minus the best "
               "other seat's score."),
             _("Rating: openskill (Plackett-Luce) over the games in order; a kind in several seats of a game "
@@ -74,8 +76,9 @@ def game_entry(plan: Plan, result: GameResult) -> dict[str, Any]:
 
 
 def kind_entry(stats: KindStats) -> dict[str, Any]:
-    return {"kind": stats.kind, "seat_games": stats.seat_games, "wins": stats.wins, "win_rate": stats.win_rate,
-            "win_rate_ci95": [stats.win_low, stats.win_high], "mean_place": stats.mean_place,
+    return {"kind": stats.kind, "seat_games": stats.seat_games, "deals": stats.deals, "wins": stats.wins,
+            "win_rate": stats.win_rate, "win_rate_ci95": [stats.win_low, stats.win_high],
+            "win_rate_wilson95": [stats.wilson_low, stats.wilson_high], "mean_place": stats.mean_place,
             "mean_margin_vs_best_other": stats.mean_margin, "mean_score": stats.mean_score,
             "rating": {"model": "openskill PlackettLuce", "mu": stats.rating.mu, "sigma": stats.rating.sigma,
                        "ordinal": stats.rating.ordinal},
@@ -89,6 +92,9 @@ def to_json(plan: Plan, results: Sequence[GameResult], stats: Sequence[KindStats
         "game": plan.game, "players": plan.players, "options": dict(plan.options), "bots": list(plan.bots),
         "seed": plan.seed, "games_asked": plan.games_asked, "games": plan.games, "deals": plan.deals,
         "line_ups": [list(line_up) for line_up in plan.line_ups], "rotations": "cyclic",
+        "budgets": dict(plan.budgets),
+        "win_rate_ci95": {"method": "percentile bootstrap", "unit": "deal (game seed: all its line-ups and rotations)",
+                          "resamples": BOOTSTRAP},
         "kinds": [kind_entry(s) for s in stats],
         "results": [game_entry(plan, r) for r in results],
         "run": {"workers": run.workers, "cluster": run.cluster, "seconds": run.seconds,

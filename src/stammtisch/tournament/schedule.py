@@ -27,7 +27,7 @@ from typing import Any
 from stammtisch.bots.base import bot_seed
 from stammtisch.i18n import _
 from stammtisch.registry import GameSpec, game_spec
-from stammtisch.tournament import outside
+from stammtisch.tournament import entrants, outside
 
 MAX_GAMES = 20_000  # one tournament; longer measurements are several tournaments with other seeds
 
@@ -60,6 +60,7 @@ class Plan:
     games_asked: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    budgets: Mapping[str, float] = field(default_factory=dict)  # kind -> CPU seconds per decision (--budget)
 
     @property
     def deals(self) -> int:
@@ -89,7 +90,7 @@ class Plan:
 
 
 def plan(game: str, players: int, bots: Sequence[str], games: int, seed: int = 0,
-         options: Mapping[str, Any] | None = None) -> Plan:
+         options: Mapping[str, Any] | None = None, budgets: Mapping[str, float] | None = None) -> Plan:
     """The tournament these arguments ask for; TournamentError (or the registry's ValueError) if none."""
     spec = game_spec(game)
     if not spec.min_players <= players <= spec.max_players:
@@ -97,26 +98,29 @@ def plan(game: str, players: int, bots: Sequence[str], games: int, seed: int = 0
             game=game, low=spec.min_players, high=spec.max_players, players=players))
     spec.make(players, options)  # the table options are checked here (ValueError naming the option)
     kinds = tuple(kind.strip() for kind in bots)
-    check_kinds(spec, kinds)
-    found = Plan(game, players, kinds, line_ups(kinds, players), games, seed, dict(options or {}))
+    check_kinds(spec, kinds, budgets or {})
+    found = Plan(game, players, kinds, line_ups(kinds, players), games, seed, dict(options or {}), dict(budgets or {}))
     if not 1 <= games <= MAX_GAMES or found.games > MAX_GAMES:
         raise TournamentError(_("a tournament plays 1–{most} games; {games} asked for, {played} with whole "
                                 "rotations").format(most=MAX_GAMES, games=games, played=found.games))
     return found
 
 
-def check_kinds(spec: GameSpec, kinds: Sequence[str]) -> None:
-    if not kinds or "" in kinds:
+def check_kinds(spec: GameSpec, names: Sequence[str], budgets: Mapping[str, float] | None = None) -> None:
+    """The entrants (``KIND`` or ``KIND@X``, tournament/entrants.py) and budgets name bots that can play."""
+    if not names or "" in names:
         raise TournamentError(_("--bots needs a comma-separated list of bot kinds, e.g. heuristic,random"))
     known = (*spec.bot_kinds(), *outside.kinds())
-    for kind in kinds:
-        if kind not in known:
-            raise TournamentError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
-                kind=kind, choices=", ".join(known)))
-        try:
+    try:
+        for name in names:
+            kind = entrants.split(name)[0]
+            if kind not in known:
+                raise TournamentError(_("unknown bot kind {kind!r}; choose one of {choices}").format(
+                    kind=kind, choices=", ".join(known)))
             outside.bot(spec, kind, 0)  # an outside bot's project may not be installed
-        except outside.MissingExtra as error:
-            raise TournamentError(str(error)) from None
+        entrants.check(spec, list(names), budgets or {})
+    except (outside.MissingExtra, entrants.EntrantError) as error:
+        raise TournamentError(str(error)) from None
 
 
 def line_ups(kinds: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:

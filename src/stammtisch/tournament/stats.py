@@ -6,9 +6,13 @@ mean score margin and an openskill rating.
   share places get the mean of those places (a 2-way shared win: 1.5 each).
 - **Margin**: a seat's score minus the best score among the other seats (positive only for a sole
   top score).
-- **Interval**: Wilson's score interval for the win rate over seat-games, which counts seat-games as
-  independent; mirrored deals and several seats of one kind per game make the true spread smaller,
-  so the interval errs on the wide side.
+- **Interval**: a percentile bootstrap over deals: the deals are drawn again with replacement
+  (``BOOTSTRAP`` times, a generator seeded from the tournament's seed), each drawn deal bringing
+  every game played on it (all line-ups and rotations), and the win rate recomputed; the 2.5th and
+  97.5th percentiles are the interval.  Games on one deal are not independent (the rotations of a
+  deal share its luck, and a deal one bot plays well it plays well from every seat), so the deal is
+  the unit that is resampled.  Fewer than two deals give no interval (0–1).  Wilson's score interval
+  over seat-games, which counts them as independent, is kept beside it for comparison.
 - **Rating**: openskill's Plackett-Luce model, updated game by game in game order with the places
   as ranks.  A kind in several seats of one game is rated as one copy per seat, and takes the mean
   of its copies' new μ and σ.  ``ordinal`` is μ − 3σ.
@@ -17,6 +21,7 @@ mean score margin and an openskill rating.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist, fmean
@@ -27,6 +32,41 @@ from stammtisch.tournament.play import GameResult
 from stammtisch.tournament.schedule import Plan
 
 Z95 = NormalDist().inv_cdf(0.975)
+BOOTSTRAP = 2000  # resamples of the deals
+
+
+def bootstrap(units: Sequence[tuple[float, int]], rng: random.Random, resamples: int = BOOTSTRAP,
+              level: float = 0.95) -> tuple[float, float]:
+    """The percentile bootstrap interval of sum(wins) / sum(seat-games) over ``units`` (one
+    ``(wins, seat-games)`` per independent unit: a deal), drawn again with replacement."""
+    if len(units) < 2:
+        return 0.0, 1.0
+    wins = [w for w, _n in units]
+    seats = [n for _w, n in units]
+    count = len(units)
+    rates = []
+    for _resample in range(resamples):
+        drawn = rng.choices(range(count), k=count)
+        played = sum(seats[i] for i in drawn)
+        rates.append(sum(wins[i] for i in drawn) / played if played else 0.0)
+    rates.sort()
+    tail = (1 - level) / 2
+    return rates[int(tail * (resamples - 1))], rates[math.ceil((1 - tail) * (resamples - 1))]
+
+
+def by_deal(seats: Sequence[tuple[GameResult, int, int]], players: int) -> list[tuple[float, int]]:
+    """(wins, seat-games) per deal, from (result, seat, deal) of a kind's seat-games."""
+    found: dict[int, list[float]] = {}
+    for result, seat, deal in seats:
+        unit = found.setdefault(deal, [0.0, 0])
+        unit[0] += win_shares(players, result.winners)[seat]
+        unit[1] += 1
+    return [(wins, int(n)) for wins, n in found.values()]
+
+
+def rng_of(plan: Plan) -> random.Random:
+    """The bootstrap's generator: the same intervals for the same tournament."""
+    return random.Random(f"deal bootstrap {plan.seed}")
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -82,7 +122,7 @@ class KindStats:
     kind: str
     seat_games: int
     wins: float
-    win_low: float
+    win_low: float  # the bootstrap over deals (above)
     win_high: float
     mean_place: float
     mean_margin: float
@@ -90,6 +130,9 @@ class KindStats:
     rating: Rating
     decisions: int
     thinking: float  # seconds, summed over its decisions
+    wilson_low: float = 0.0  # Wilson's interval over seat-games, for comparison
+    wilson_high: float = 1.0
+    deals: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -111,23 +154,29 @@ def ratings(plan: Plan, results: Sequence[GameResult]) -> dict[str, Rating]:
 
 def kind_stats(plan: Plan, results: Sequence[GameResult]) -> list[KindStats]:
     """One entry per kind, in the order the kinds were named; ``results`` in game order."""
-    seated: dict[str, list[tuple[GameResult, int]]] = {kind: [] for kind in plan.kinds()}
+    seated: dict[str, list[tuple[GameResult, int, int]]] = {kind: [] for kind in plan.kinds()}
     for result in results:
-        for seat, kind in enumerate(plan.job(result.index).kinds):
-            seated[kind].append((result, seat))
+        job = plan.job(result.index)
+        for seat, kind in enumerate(job.kinds):
+            seated[kind].append((result, seat, job.game_seed))
     rated = ratings(plan, results)
-    return [_stats(kind, seats, rated[kind], plan.players) for kind, seats in seated.items()]
+    rng = rng_of(plan)
+    return [_stats(kind, seats, rated[kind], plan.players, rng) for kind, seats in seated.items()]
 
 
-def _stats(kind: str, seats: list[tuple[GameResult, int]], rating: Rating, players: int) -> KindStats:
-    wins = sum(win_shares(players, r.winners)[seat] for r, seat in seats)
-    low, high = wilson(wins, len(seats))
+def _stats(kind: str, seats: list[tuple[GameResult, int, int]], rating: Rating, players: int,
+           rng: random.Random) -> KindStats:
+    wins = sum(win_shares(players, r.winners)[seat] for r, seat, _deal in seats)
+    deals = by_deal(seats, players)
+    low, high = bootstrap(deals, rng)
+    wilson_low, wilson_high = wilson(wins, len(seats))
     return KindStats(
         kind, len(seats), wins, low, high,
-        mean_place=fmean(places(r.scores, r.winners)[seat] for r, seat in seats),
-        mean_margin=fmean(margins(r.scores)[seat] for r, seat in seats),
-        mean_score=fmean(r.scores[seat] for r, seat in seats),
+        mean_place=fmean(places(r.scores, r.winners)[seat] for r, seat, _deal in seats),
+        mean_margin=fmean(margins(r.scores)[seat] for r, seat, _deal in seats),
+        mean_score=fmean(r.scores[seat] for r, seat, _deal in seats),
         rating=rating,
-        decisions=sum(r.decisions[seat] for r, seat in seats),
-        thinking=sum(r.thinking[seat] for r, seat in seats),
+        decisions=sum(r.decisions[seat] for r, seat, _deal in seats),
+        thinking=sum(r.thinking[seat] for r, seat, _deal in seats),
+        wilson_low=wilson_low, wilson_high=wilson_high, deals=len(deals),
     )

@@ -32,6 +32,10 @@ class HeuristicBot:
         part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
         return self.choose(playout_view(game, state, seat), legal)
 
+    def preferences(self, view: View, legal: list[Action]) -> list[float]:
+        """Each legal action's score, the bot's own preference (the noisy bot's softmax, bots/noisy.py)."""
+        return [self.score(view, action) for action in legal]
+
     def score(self, view: View, action: Action) -> float:
         rule = _RULES.get(action[0])
         return rule(view, action) if rule else 0.0

@@ -17,6 +17,7 @@ from stammtisch.games.glueckauf.board import LEVELS
 from stammtisch.games.glueckauf.view import playout_view
 
 COLOURS = ("yellow", "brown", "grey", "black")
+PLAN_PREFERENCE = 3.0  # preference (VP) of the chosen step where the bot follows a plan, not scores
 WORKER_VALUE = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
 CAGE_CAPACITY = 5
 
@@ -57,6 +58,24 @@ class HeuristicBot:
         """A search playout's move (bots/ismcts.py) in a state the search sampled: decided from the
         part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
         return self.choose(playout_view(game, state, seat), legal)
+
+    def preferences(self, view: dict[str, Any], legal: list[Action]) -> list[float]:
+        """The bot's own score of each legal action (the noisy bot's softmax, bots/noisy.py), in VP:
+        a draft card's, a space's or a drawn card's value as ``choose`` weighs them (keeping none is
+        worth 0).  Where the bot follows a plan rather than scores (mining steps, substitutes, putting
+        back) its choice has PLAN_PREFERENCE and the other actions 0."""
+        me = view["board"]["seats"][view["seat"]]
+        kinds = {a[0] for a in legal}
+        if "draft" in kinds:
+            return [self._card_value(_card(view["board"]["draft"], a[1]), me, view) for a in legal]
+        if "keep_order" in kinds or "keep_tile" in kinds:
+            drawn = view["board"]["drawn"] or []
+            value = self._order_value if "keep_order" in kinds else self._tile_value
+            return [0.0 if a[1] is None else value(view, me, _card(drawn, a[1])) for a in legal]
+        if "place" in kinds and view["phase"] != "mining" and not kinds & {"return_tiles", "return_orders", "coal"}:
+            return [self._placement_value(view, me, a[1]) for a in legal]
+        chosen = self.choose(view, legal)
+        return [PLAN_PREFERENCE if a == chosen else 0.0 for a in legal]
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["board"]["seats"][view["seat"]]
@@ -127,13 +146,14 @@ class HeuristicBot:
         best: tuple[float, float] = (-1e9, 0.0)
         choice = legal[0]
         for action in legal:
-            space = action[1]
-            cost = 1 if space == "bank" else view["board"]["spaces"][space]["workers"] + 1
-            value = self._space_value(view, me, space) - WORKER_VALUE * (cost - 1)
-            key = (value, self.rng.random())
+            key = (self._placement_value(view, me, action[1]), self.rng.random())
             if key > best:
                 best, choice = key, action
         return choice
+
+    def _placement_value(self, view: dict[str, Any], me: dict[str, Any], space: str) -> float:
+        cost = 1 if space == "bank" else view["board"]["spaces"][space]["workers"] + 1
+        return self._space_value(view, me, space) - WORKER_VALUE * (cost - 1)
 
     def _space_value(self, view: dict[str, Any], me: dict[str, Any], space: str) -> float:
         kind, _sep, value = space.partition("_")
