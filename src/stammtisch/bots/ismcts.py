@@ -125,6 +125,8 @@ class Search:
         self.game = game
         self.knowledge = knowledge
         self.seat = seat
+        # the seat's knowledge is read once per decision; every iteration draws a sample of it
+        self.draw = game.sampler(game.knowledge(knowledge, seat))
         self.settings = settings
         self.rng = rng
         self.playout = playout
@@ -148,7 +150,7 @@ class Search:
 
     def iterate(self) -> None:
         game, rng = self.game, self.rng
-        state = game.resample(self.knowledge, self.seat, rng)
+        state = self.draw(rng)
         nodes = list(self.roots)
         paths: list[list[tuple[Node, Seat]]] = [[] for _ in nodes]
         mover: Seat | None = self.seat
@@ -244,7 +246,7 @@ class PairedSearch(Search):
                 spent = time.thread_time() - start
                 if spent * (rounds + 1) / rounds > settings.seconds:
                     break
-            sample = game.resample(self.knowledge, seat, self.rng)
+            sample = self.draw(self.rng)
             if not self.ranked:
                 self.rank(sample)
             seed = self.rng.getrandbits(32)
