@@ -140,8 +140,8 @@ def test_hint_estimates_are_the_roots_most_visited_moves() -> None:
 
 
 class Recording:
-    """The game, with every state its ``resample`` hands out remembered, and every copy of one
-    (``copies``: the sample each copy was made from)."""
+    """The game, with every state its ``resample`` and its samplers hand out remembered, and every
+    copy of one (``copies``: the sample each copy was made from)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -152,6 +152,16 @@ class Recording:
         sample = self.game.resample(state, seat, rng)
         self.samples.append(sample)
         return sample
+
+    def sampler(self, knowledge: dict[str, Any]) -> Any:
+        draw = self.game.sampler(knowledge)
+
+        def recorded(rng: random.Random) -> Any:
+            sample = draw(rng)
+            self.samples.append(sample)
+            return sample
+
+        return recorded
 
     def copy(self, state: Any) -> Any:
         duplicate = self.game.copy(state)

@@ -77,6 +77,30 @@ def test_a_sample_is_made_from_the_knowledge_as_plain_data(table: tuple[str, int
                 snap(game, game.resample(state, seat, random.Random(moves)))
 
 
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_a_sampler_draws_the_samples_of_its_knowledge(table: tuple[str, int, dict[str, Any]]) -> None:
+    # Game.sampler (the search reads its seat's knowledge once per decision, bots/ismcts.py): each
+    # draw is the knowledge's sample for the generator as it stands, playing a drawn sample on
+    # changes neither the later draws nor the knowledge
+    game = new_table(table)
+    for moves in (0, 40, 150, 400):
+        state = play_to(game, 31 + moves, moves)
+        for seat in range(game.num_players):
+            known = game.knowledge(state, seat)
+            before = json.dumps(known)
+            draw = game.sampler(known)
+            rng, again, play = random.Random(moves), random.Random(moves), random.Random(seat)
+            for _ in range(3):
+                sample = draw(rng)
+                assert snap(game, sample) == snap(game, game.sample(known, again))
+                for _ in range(30):
+                    if game.is_over(sample):
+                        break
+                    actor = play.choice(game.to_act(sample))
+                    step(game, sample, actor, play.choice(game.legal_actions(sample, actor)))
+            assert json.dumps(known) == before
+
+
 VARIETY_TABLES = [t for t in TABLES if (t[1], t[2]) in ((3, {}), (4, {"elections": 7}), (2, {}), (4, {}))]
 
 

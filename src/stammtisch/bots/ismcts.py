@@ -1,12 +1,13 @@
 """Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), multiple-observer.
 
-Game-independent: it uses only the game contract (``resample``, ``copy``, ``to_act``,
+Game-independent: it uses only the game contract (``knowledge``, ``sampler``, ``copy``, ``to_act``,
 ``legal_actions``, ``apply``, ``sealed``, ``is_over``, ``scores``, ``winners``).  docs/bots.md
 explains the design; in short:
 
-- Every iteration draws a *determinization* from the seat's knowledge with ``game.resample`` (the
-  search never sees the true state) and plays it down the trees, then out to the end (or to a depth
-  cut-off) by a playout policy, and backs the seats' values up.
+- Every iteration draws a *determinization* from the seat's knowledge (``game.resample``'s sample,
+  the knowledge read once per decision; the search never sees the true state) and plays it down
+  the trees, then out to the end (or to a depth cut-off) by a playout policy, and backs the seats'
+  values up.
 - One tree per seat (MO-ISMCTS).  A tree's edges are what *its* seat observes of a move: the action
   itself, except a move made during a sealed decision (``game.sealed``) by another seat, which that
   tree sees only as "seat m committed" (``Hidden(m)``).  So no seat's statistics branch on another
@@ -126,6 +127,8 @@ class Search:
         self.game = game
         self.knowledge = knowledge
         self.seat = seat
+        # the seat's knowledge is read once per decision; every iteration draws a sample of it
+        self.draw = game.sampler(game.knowledge(knowledge, seat))
         self.settings = settings
         self.rng = rng
         self.playout = playout
@@ -149,7 +152,7 @@ class Search:
 
     def iterate(self) -> None:
         game, rng = self.game, self.rng
-        state = game.resample(self.knowledge, self.seat, rng)
+        state = self.draw(rng)
         nodes = list(self.roots)
         paths: list[list[tuple[Node, Seat]]] = [[] for _ in nodes]
         mover: Seat | None = self.seat
@@ -245,7 +248,7 @@ class PairedSearch(Search):
                 spent = time.thread_time() - start
                 if spent * (rounds + 1) / rounds > settings.seconds:
                     break
-            sample = game.resample(self.knowledge, seat, self.rng)
+            sample = self.draw(self.rng)
             if not self.ranked:
                 self.rank(sample)
             seed = self.rng.getrandbits(32)

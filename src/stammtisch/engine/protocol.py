@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -186,6 +186,13 @@ class Game(ABC, Generic[S]):
         """A full state built from ``knowledge`` alone, never from another state: the seat's view and
         everything the record says as they are, every part hidden from the seat drawn at random
         (consistent with the rules) and the chance seeded from ``rng``."""
+
+    def sampler(self, knowledge: dict[str, Any]) -> Callable[[random.Random], S]:
+        """``sample`` of ``knowledge`` as a function of the generator, for drawing many samples of
+        one knowledge (a search decision): a game may read the knowledge once here and draw each
+        sample from what it read.  ``sampler(k)(rng)`` equals ``sample(k, rng)``; the knowledge must
+        not change while the sampler is in use."""
+        return lambda rng: self.sample(knowledge, rng)
 
     def resample(self, state: S, seat: Seat, rng: random.Random) -> S:
         """A full state that gives ``seat`` the same view as ``state``, every part hidden from

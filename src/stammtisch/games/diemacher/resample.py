@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.engine.chance import Chance
 from stammtisch.engine.resample import ResampleError, deal, reseeded
 from stammtisch.games.diemacher.state import (
     CARD_TYPES,
@@ -121,12 +123,45 @@ def _flow(state: State) -> dict[str, Any]:
 
 def sample(game: DieMacher, known: Knowledge, rng: random.Random) -> State:
     """A full state that agrees with ``known``, its hidden parts drawn with ``rng``."""
+    return Sampler(game, known)(rng)
+
+
+Deal = Callable[[State, random.Random], None]
+
+
+class Sampler:
+    """The samples of one knowledge: what it shows is read once into a state without its hidden
+    parts, and the items each hidden part is dealt from are gathered once; each sample is a copy of
+    that state with the chance reseeded and the hidden parts dealt (in the order below)."""
+
+    def __init__(self, game: DieMacher, known: Knowledge) -> None:
+        view, record = known["view"], known["record"]
+        self.shown = s = _shown(game, known)
+        self.deals: list[Deal] = [
+            _program_cards(s, view),
+            _opinions(s, view["board"]["opinion_deck"]),
+            _polls(game, s, view, record["flow"]["poll_held"]),
+            _politicians(game, s, view, record["politicians_used"]),
+            _future_states(game, s, view["board"]["future_states"]),
+            _sealed_decisions(game, [o for o in record["flow"]["committed"] if o != view["seat"]]),
+        ]
+
+    def __call__(self, rng: random.Random) -> State:
+        s = self.shown.copy()
+        s.chance = reseeded(rng)
+        for dealt in self.deals:
+            dealt(s, rng)
+        return s
+
+
+def _shown(game: DieMacher, known: Knowledge) -> State:
+    """Everything of a sample that ``known`` shows; its hidden parts are dealt by the ``Sampler``."""
     view, record = known["view"], known["record"]
     board = view["board"]
     seat: int = view["seat"]
     s = State()
     s.round, s.phase, s.start_player = board["round"], view["phase"], board["start_player"]
-    s.chance = reseeded(rng)
+    s.chance = Chance(0)  # replaced in every sample
     s.boards = _boards(game, board["boards"])
     s.players = [_player(game, shown, other, record, own=other == seat) for other, shown in enumerate(board["seats"])]
     s.program_display = [NOBODY if c is None else c for c in board["program_display"]]
@@ -142,12 +177,7 @@ def sample(game: DieMacher, known: Knowledge, rng: random.Random) -> State:
     own = board["seats"][seat]
     s.draft_hands = [list(own["draft_hand"]) if other == seat else [] for other in range(s.seats)] \
         if "draft_hand" in own else []
-    _program_cards(s, view, rng)
-    _opinions(s, board["opinion_deck"], rng)
-    _polls(game, s, view, record["flow"]["poll_held"], rng)
-    _politicians(game, s, view, record["politicians_used"], rng)
-    _future_states(game, s, board["future_states"], rng)
-    _sealed_decisions(game, s, [o for o in record["flow"]["committed"] if o != seat], rng)
+    s.program_deck, s.opinion_deck, s.poll_deck, s.poll_discard, s.future_states = [], [], [], [], []
     return s
 
 
@@ -213,7 +243,7 @@ def _minus(full: Counter[int], seen: list[int]) -> list[int]:
     return list(rest.elements())
 
 
-def _program_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
+def _program_cards(s: State, view: dict[str, Any]) -> Deal:
     """Other hands, other draft hands and the deck, from the program cards the seat cannot see."""
     seat: int = view["seat"]
     board = view["board"]
@@ -225,23 +255,29 @@ def _program_cards(s: State, view: dict[str, Any], rng: random.Random) -> None:
         seen += me.secret
     if s.draft_hands:
         seen += s.draft_hands[seat]
-    pool = _minus(Counter({c: PROGRAM_COPIES for c in range(CARD_TYPES)}), seen)
+    pool = sorted(_minus(Counter({c: PROGRAM_COPIES for c in range(CARD_TYPES)}), seen))
     others = [o for o in range(s.seats) if o != seat]
     draft_size = len(s.draft_hands[seat]) if s.draft_hands else 0  # every draft hand is as big
     hand_sizes = [board["seats"][o]["hand_size"] for o in others]  # cards chosen for the program included
     sizes = [board["program_deck"]] + hand_sizes + [draft_size] * (len(others) if s.draft_hands else 0)
-    for _attempt in range(10_000):
-        parts = deal(pool, rng, sizes)
-        if s.phase != "program_more" or all(_completable(s.players[o].program, hand)
-                                            for o, hand in zip(others, parts[1:1 + len(others)], strict=True)):
-            break
-    else:
-        raise ResampleError("no hands complete the short programs")
-    s.program_deck = parts[0]
-    for i, other in enumerate(others):
-        s.players[other].hand = parts[1 + i]
-        if s.draft_hands:
-            s.draft_hands[other] = parts[1 + len(others) + i]
+    programs = [s.players[o].program for o in others]  # public: the same in every sample
+    short = s.phase == "program_more"
+
+    def dealt(s: State, rng: random.Random) -> None:
+        for _attempt in range(10_000):
+            parts = deal(pool, rng, sizes)
+            if not short or all(_completable(program, hand)
+                                for program, hand in zip(programs, parts[1:1 + len(others)], strict=True)):
+                break
+        else:
+            raise ResampleError("no hands complete the short programs")
+        s.program_deck = parts[0]
+        for i, other in enumerate(others):
+            s.players[other].hand = parts[1 + i]
+            if s.draft_hands:
+                s.draft_hands[other] = parts[1 + len(others) + i]
+
+    return dealt
 
 
 def _completable(program: list[int], hand: list[int]) -> bool:
@@ -250,7 +286,7 @@ def _completable(program: list[int], hand: list[int]) -> bool:
     return len({topic(c) for c in hand} - used) >= 5 - len(program)
 
 
-def _opinions(s: State, deck_size: int, rng: random.Random) -> None:
+def _opinions(s: State, deck_size: int) -> Deal:
     seen = s.opinion_discard + [c for c in range(CARD_TYPES) if s.opinion_display[c]]
     hidden: list[tuple[int, int]] = []
     for pos, board in enumerate(s.boards):
@@ -259,14 +295,18 @@ def _opinions(s: State, deck_size: int, rng: random.Random) -> None:
                 seen.append(board.opinions[slot])
             else:
                 hidden.append((pos, slot))
-    pool = _minus(Counter({c: OPINION_COPIES for c in range(CARD_TYPES)}), seen)
-    deck, face_down = deal(pool, rng, [deck_size, len(hidden)])
-    s.opinion_deck = deck
-    for (pos, slot), card in zip(hidden, face_down, strict=True):
-        s.boards[pos].opinions[slot] = card
+    pool = sorted(_minus(Counter({c: OPINION_COPIES for c in range(CARD_TYPES)}), seen))
+
+    def dealt(s: State, rng: random.Random) -> None:
+        deck, face_down = deal(pool, rng, [deck_size, len(hidden)])
+        s.opinion_deck = deck
+        for (pos, slot), card in zip(hidden, face_down, strict=True):
+            s.boards[pos].opinions[slot] = card
+
+    return dealt
 
 
-def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool, rng: random.Random) -> None:
+def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool) -> Deal:
     board = view["board"]
     polls = {card.id: i for i, card in enumerate(game.edition.polls)}
     discard = [None if poll_id is None else polls[poll_id] for poll_id in board["poll_discard"]]
@@ -275,54 +315,78 @@ def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool, rng: ran
     if own_poll is not None:
         s.poll_in_hand = polls[own_poll["id"]]
         seen.append(s.poll_in_hand)
-    pool = sorted(_minus(Counter(range(len(game.edition.polls))), seen))
-    top: list[int] = []
-    if board["poll_top_back"] is not None:  # the back of the top card is public (HI-07)
-        top = [rng.choice([c for c in pool if game.edition.polls[c].back == board["poll_top_back"]])]
-        pool.remove(top[0])
+    unseen = sorted(_minus(Counter(range(len(game.edition.polls))), seen))
+    back = board["poll_top_back"]  # the back of the top card is public (HI-07)
+    backed = None if back is None else [c for c in unseen if game.edition.polls[c].back == back]
     face_down = [i for i, card in enumerate(discard) if card is None]
     hidden_held = held and own_poll is None
-    deck, discards, hand = deal(pool, rng, [board["poll_deck"] - len(top), len(face_down), int(hidden_held)])
-    s.poll_deck = deck + top
-    s.poll_discard = [[NOBODY, 0] if card is None else [card, 1] for card in discard]
-    for i, card in zip(face_down, discards, strict=True):
-        s.poll_discard[i][0] = card
-    if hidden_held:
-        s.poll_in_hand = hand[0]
+    sizes = [board["poll_deck"] - (backed is not None), len(face_down), int(hidden_held)]
+
+    def dealt(s: State, rng: random.Random) -> None:
+        pool, top = unseen, []
+        if backed is not None:
+            top = [rng.choice(backed)]
+            pool = unseen[:]
+            pool.remove(top[0])
+        deck, discards, hand = deal(pool, rng, sizes)
+        s.poll_deck = deck + top
+        s.poll_discard = [[NOBODY, 0] if card is None else [card, 1] for card in discard]
+        for i, card in zip(face_down, discards, strict=True):
+            s.poll_discard[i][0] = card
+        if hidden_held:
+            s.poll_in_hand = hand[0]
+
+    return dealt
 
 
-def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[list[str]], rng: random.Random) -> None:
+def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[list[str]]) -> Deal:
     """Another party's politicians in hand and face down on the boards: its cabinet less the ones it
     has used (HI-09) and the ones face up."""
     cabinet = _cabinet(game)
+    parties: list[tuple[int, list[int], int, list[tuple[int, int]]]] = []
     for other, shown in enumerate(view["board"]["seats"]):
         if other == view["seat"]:
             continue
         gone = {game.politician_index[i] for i in used[other]}
-        mine = [placed for board in s.boards for placed in board.row if placed.seat == other]
-        gone.update(placed.politician for placed in mine if placed.politician != NOBODY)
-        hidden = [placed for placed in mine if placed.politician == NOBODY]
+        mine = [(pos, at, placed) for pos, board in enumerate(s.boards) for at, placed in enumerate(board.row)
+                if placed.seat == other]
+        gone.update(placed.politician for _, _, placed in mine if placed.politician != NOBODY)
+        hidden = [(pos, at) for pos, at, placed in mine if placed.politician == NOBODY]
         pool = [p for p in cabinet if p not in gone]
         left = shown["politicians_left"]
         if len(pool) != left + len(hidden):
             raise ResampleError(f"{len(pool)} politicians for {left} in hand and {len(hidden)} face down")
-        drawn = rng.sample(pool, len(pool))
-        s.players[other].politicians = sorted(drawn[:left])
-        for placed, politician in zip(hidden, drawn[left:], strict=True):
-            placed.politician = politician
+        parties.append((other, pool, left, hidden))
+
+    def dealt(s: State, rng: random.Random) -> None:
+        for other, pool, left, hidden in parties:
+            drawn = rng.sample(pool, len(pool))
+            s.players[other].politicians = sorted(drawn[:left])
+            for (pos, at), politician in zip(hidden, drawn[left:], strict=True):
+                s.boards[pos].row[at].politician = politician
+
+    return dealt
 
 
-def _future_states(game: DieMacher, s: State, size: int, rng: random.Random) -> None:
+def _future_states(game: DieMacher, s: State, size: int) -> Deal:
     """Long game: the stack of states to come, from the cards neither on a board nor elected."""
     out = {board.card for board in s.boards} | set(s.elected)
     pool = [i for i in range(len(game.edition.states)) if i not in out]
-    s.future_states = rng.sample(pool, size)
+
+    def dealt(s: State, rng: random.Random) -> None:
+        s.future_states = rng.sample(pool, size)
+
+    return dealt
 
 
-def _sealed_decisions(game: DieMacher, s: State, deciding: list[int], rng: random.Random) -> None:
+def _sealed_decisions(game: DieMacher, deciding: list[int]) -> Deal:
     """Others' committed sealed choices are made again at random from their sampled hands and money."""
-    for other in deciding:
-        s.players[other].secret = []
-        s.done[other] = False
-        while other in game.to_act(s):
-            game.apply(s, other, rng.choice(game.legal_actions(s, other)))
+
+    def dealt(s: State, rng: random.Random) -> None:
+        for other in deciding:
+            s.players[other].secret = []
+            s.done[other] = False
+            while other in game.to_act(s):
+                game.apply(s, other, rng.choice(game.legal_actions(s, other)))
+
+    return dealt

@@ -9,7 +9,7 @@ edition) and the rules' small shared helpers.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
@@ -94,6 +94,11 @@ class DieMacher(FlowGame[State]):
         from stammtisch.games.diemacher.resample import sample
 
         return sample(self, knowledge, rng)
+
+    def sampler(self, knowledge: dict[str, Any]) -> Callable[[random.Random], State]:
+        from stammtisch.games.diemacher.resample import Sampler
+
+        return Sampler(self, knowledge)
 
     @classmethod
     def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:

@@ -29,7 +29,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.engine.resample import deal, reseeded
+from stammtisch.engine.chance import Chance
+from stammtisch.engine.resample import ResampleError, reseeded
 from stammtisch.games.glueckauf.board import BANK, COLOUR_INDEX, FACTORY, LEVEL_INDEX, ORDER
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.state import (
@@ -75,11 +76,47 @@ def public_record(state: State) -> dict[str, Any]:
 
 def sample(game: GlueckAuf, known: Knowledge, rng: random.Random) -> State:
     """A full state that agrees with ``known``, its hidden parts drawn with ``rng``."""
+    return Sampler(game, known)(rng)
+
+
+class Sampler:
+    """The samples of one knowledge: what it shows is read once into a state without piles, and the
+    items of each pile the seat cannot see are gathered once, sorted (as ``deal`` would); each
+    sample is a copy of that state with the chance reseeded and the piles dealt."""
+
+    def __init__(self, game: GlueckAuf, known: Knowledge) -> None:
+        self.shown = s = _shown(game, known)
+        seat: int = known["view"]["seat"]
+        board = known["view"]["board"]
+        drawing = s.current if s.phase in TILE_STAGES + ORDER_STAGES else None
+        mine = drawing == seat
+        other_hand = drawing is not None and not mine
+        tiles, orders = s.phase in TILE_STAGES, s.phase in ORDER_STAGES
+        self.tiles = Pile(s, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(s), board["tile_stack"],
+                          mine and tiles, other_hand and tiles)
+        self.orders = Pile(s, [c.id for c in game.edition.order_cards], _orders_seen(s), board["order_deck"],
+                           mine and orders, other_hand and orders)
+
+    def __call__(self, rng: random.Random) -> State:
+        s = self.shown.copy()
+        s.chance = reseeded(rng)
+        s.tile_stack, hand = self.tiles.deal(rng)
+        if self.tiles.other_hand:
+            s.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
+        s.order_deck, hand = self.orders.deal(rng)
+        if self.orders.other_hand:
+            s.drawn = sorted(hand)
+        return s
+
+
+def _shown(game: GlueckAuf, known: Knowledge) -> State:
+    """Everything of a sample that ``known`` shows: all but the chance, the piles and another seat's
+    draw-5 hand."""
     view, record = known["view"], known["record"]
     board = view["board"]
     seat: int = view["seat"]
     s = State()
-    s.chance = reseeded(rng)
+    s.chance = Chance(0)  # replaced in every sample
     s.players = [_player(shown, pile) for shown, pile in zip(board["seats"], record["delivered"], strict=True)]
     s.phase, s.shift, s.start_player = view["phase"], board["shift"], board["start_player"]
     s.current = record["current"]
@@ -101,16 +138,7 @@ def sample(game: GlueckAuf, known: Knowledge, rng: random.Random) -> State:
     returned = board["returned"] if mine else None
     s.return_to = None if returned is None else returned["to"]
     s.returned = [] if returned is None else [item["id"] for item in returned["items"]]
-    other_hand = drawing is not None and not mine
-    tiles, orders = s.phase in TILE_STAGES, s.phase in ORDER_STAGES
-    s.tile_stack, hand = _pile(s, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(s), board["tile_stack"],
-                               mine and tiles, other_hand and tiles, rng)
-    if other_hand and tiles:
-        s.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
-    s.order_deck, hand = _pile(s, [c.id for c in game.edition.order_cards], _orders_seen(s), board["order_deck"],
-                               mine and orders, other_hand and orders, rng)
-    if other_hand and orders:
-        s.drawn = sorted(hand)
+    s.tile_stack, s.order_deck = [], []
     return s
 
 
@@ -161,17 +189,29 @@ def _orders_seen(s: State) -> set[int]:
     return seen
 
 
-def _pile(s: State, items: list[int], seen: set[int], size: int, mine: bool, other_hand: bool,
-          rng: random.Random) -> tuple[list[int], list[int]]:
+class Pile:
     """A face-down pile of ``size`` and, if another seat is drawing from it, that seat's draw-5 hand
     (the rest of what the seat cannot see), dealt from the items the seat cannot see.  The seat's
     own drawn items and the ones it has put back lie where it saw them go (the top is the end of
     the list; items put under the pile one by one lie in reverse order)."""
-    if mine:
-        seen = seen | set(s.drawn) | set(s.returned)
-    unseen = [item for item in items if item not in seen]
-    known = s.returned if mine else []
-    pile, hand = deal(unseen, rng, [size - len(known), len(unseen) - size + len(known) if other_hand else 0])
-    if s.return_to == "top" and mine:
-        return pile + known, hand
-    return known[::-1] + pile, hand
+
+    def __init__(self, s: State, items: list[int], seen: set[int], size: int, mine: bool,
+                 other_hand: bool) -> None:
+        if mine:
+            seen = seen | set(s.drawn) | set(s.returned)
+        self.unseen = sorted(item for item in items if item not in seen)
+        known = s.returned if mine else []
+        self.cut = size - len(known)
+        hand = len(self.unseen) - self.cut if other_hand else 0
+        if self.cut + hand != len(self.unseen):
+            raise ResampleError(f"{len(self.unseen)} unseen items for hidden places of sizes {[self.cut, hand]}")
+        self.other_hand = other_hand
+        self.on_top = s.return_to == "top" and mine
+        self.known = known if self.on_top else known[::-1]
+
+    def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The pile and the hand of one sample (``engine.resample.deal``'s shuffle and cut)."""
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        pile, hand = pool[:self.cut], pool[self.cut:]
+        return (pile + self.known, hand) if self.on_top else (self.known + pile, hand)

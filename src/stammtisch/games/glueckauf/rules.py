@@ -11,7 +11,7 @@ the tables built once from it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from stammtisch.engine.codec import ActionCodec, cached_codec
@@ -122,6 +122,11 @@ class GlueckAuf(FlowGame[State]):
         from stammtisch.games.glueckauf.resample import sample
 
         return sample(self, knowledge, rng)
+
+    def sampler(self, knowledge: dict[str, Any]) -> Callable[[random.Random], State]:
+        from stammtisch.games.glueckauf.resample import Sampler
+
+        return Sampler(self, knowledge)
 
     @classmethod
     def action_codec(cls, num_players: int, options: Mapping[str, Any] | None = None) -> ActionCodec:
