@@ -110,16 +110,18 @@ def test_every_control_is_reachable_on_desktop_and_phone(server: ServerProcess, 
     table_id, _host, tokens = api.table("glueckauf", 2, {"start_player": 0})
     rng = random.Random(3)
     state = play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "place" and bool(s["legal"]), rng)
-    # seat 0 places, then seat 1 waits; seat 0 may take its placement back while seat 1 has not moved
+    # seat 0 places; until it confirms the turn it may take the placement back (the 17 spaces still drawn).
+    # (Not the first placement of a shift: the shift's start turns up the order slots, so the
+    # draft's last pick before it cannot be taken back.)
     placing = state
     for _ in range(20):
-        if placing["undo_allowed"] and placing["legal"] and placing["view"]["phase"] == "place":
+        if placing["undo_allowed"] and placing["legal"] and placing["view"]["phase"] in ("place", "confirm"):
             break
         token = tokens[0] if placing["legal"] else tokens[1]
         other = placing if placing["legal"] else api.view(table_id, token)
         api.act(table_id, token, rng.choice(other["legal"]), other["move_no"])
         placing = api.view(table_id, tokens[0])
-    assert placing["undo_allowed"] and len(placing["legal"]) >= 10, placing["legal"]
+    assert placing["undo_allowed"] and placing["legal"], placing["legal"]
     for viewport in (DESKTOP, PHONE):
         context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, viewport)
         poll(page, "() => document.body.dataset.mine === '1'")

@@ -28,9 +28,11 @@ RULES = (
     RulesSection(N_("A round"), (
         N_("The top prize is turned up. Every player bids one card from the hand at once, unseen; then "
            "all bids are shown. The highest bid takes the prize. Bid cards are spent."),
-        N_("If the highest bid is tied, nobody takes the prize: it is discarded."),
     ), phases=(BID,), summary=N_("Turn up a prize; everybody bids one card unseen; the highest bid alone takes it."),
         drawing=BIDDING_DRAWING),
+    RulesSection(N_("A tie at the top"), (
+        N_("If the highest bid is tied, nobody takes the prize: it is discarded."),
+    )),
     RulesSection(N_("The end"), (
         N_("After thirteen rounds the players add up the prizes they took: the most points win."),
     ), phases=(OVER,), summary=N_("After thirteen prizes, the most points win."), drawing=END_DRAWING),

@@ -21,6 +21,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -102,12 +103,14 @@ class AdvisoryHold:
         self.where = without_password(url)  # (never a password in a message)
         self._conn = psycopg.connect(url, autocommit=True)
         self._serving = False  # holding the data lock shared, as a server
+        self._asking = threading.RLock()  # (re-entered by _reconnect → take)
 
     def _ask(self, sql: str, *params: Any) -> Any:
-        if self._conn.broken:  # PostgreSQL restarted: the locks ended with the old connection
-            self._reconnect()
-        row = self._conn.execute(sql, params).fetchone()
-        return None if row is None else row[0]
+        with self._asking:  # one statement at a time: claims and releases come from several threads
+            if self._conn.broken:  # PostgreSQL restarted: the locks ended with the old connection
+                self._reconnect()
+            row = self._conn.execute(sql, params).fetchone()
+            return None if row is None else row[0]
 
     def _reconnect(self) -> None:
         import psycopg

@@ -459,9 +459,7 @@ class Hub:
         ticks = 0
         while True:
             try:
-                # (also soon after the start: the claim of a process killed just before may outlive it for a
-                # moment, PostgreSQL ending its connection late, and its tables would wait for the next round)
-                if ticks % 15 == 14 or ticks == 2:
+                if ticks % 15 == 14:
                     await self._play_unplayed_bots()
                 now = time.time()
                 for table in [t for t in self.tables.values() if t.overdue(now)]:
@@ -1109,8 +1107,12 @@ class Hub:
             table.bot_task = asyncio.create_task(self._bot_loop(table))
 
     async def _bot_loop(self, table: LiveTable) -> None:
+        claimed_now = table.id not in self._bot_tables
         if not await self._plays_bots(table.id):
             return  # another process plays them (issue 26: both played every stand-in, one lost every race)
+        if claimed_now and self.shared:  # the process that played them until now may just have ended the game
+            async with table.lock:
+                await self.refresh(table)
         try:
             await self._play_bots(table)
         finally:
