@@ -10,6 +10,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,28 @@ REDIS_URL = os.environ.get("STAMMTISCH_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LOOSE_LIMITS = ["--tables-per-minute", "100000", "--max-open-tables", "100000", "--max-connections", "10000",
                 "--max-sockets", "10000"]
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@contextmanager
+def own_postgres(name: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database ``<tests' database>_<name>`` beside the tests' one, dropped after.
+    A server plays the bots of every running table in its database: on the shared one, tables that
+    earlier tests' killed servers left running would be played (and counted) too."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(POSTGRES_URL).set(drivername="postgresql+psycopg")
+    database = f"{base.database}_{name}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+        conn.execute(text(f'CREATE DATABASE "{database}"'))
+    try:
+        yield base.set(drivername="postgresql", database=database).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def free_port() -> int:

@@ -12,11 +12,12 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
 from stammtisch.server.holds import hold_alone
-from tests.server.helpers import Api, ServerProcess, free_port
+from tests.server.helpers import REDIS_URL, Api, ServerProcess, free_port
 from tests.server.test_rules_versions import advance
 from tests.server.test_upgrade import stammtisch
 from tests.server.upgrades import empty_database, write_release
@@ -149,6 +150,27 @@ def test_a_second_server_on_one_sqlite_database_is_refused(tmp_path: Path) -> No
         assert f"process {server.proc.pid if server.proc else ''}" in second.stderr
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("first_with_redis", [True, False])
+def test_servers_with_and_without_live_updates_never_share_a_postgresql_database(tmp_path: Path,
+                                                                                  first_with_redis: bool) -> None:
+    # A server without --redis beside servers with it never heard of their moves: its table waited for
+    # ever for a bot that another process played (tests/server/test_restart.py, 2026-11-26).  The second
+    # one, whichever it is, is refused in one line and the first goes on serving.
+    with empty_database("postgres", tmp_path / "db") as url:
+        redis = REDIS_URL if first_with_redis else None
+        server = ServerProcess(tmp_path / "db", url, redis).start()
+        try:
+            second = ["--redis", REDIS_URL] if not first_with_redis else []
+            refused = subprocess.run([sys.executable, "-m", "stammtisch", "serve", "--database", url, "--port",
+                                      str(free_port()), *second], capture_output=True, text=True, timeout=60,
+                                     check=False)
+            assert refused.returncode == 2 and "--redis" in refused.stderr, refused
+            assert "Traceback" not in refused.stderr
+            assert httpx.get(server.url + "/api/health", timeout=10).status_code == 200
+        finally:
+            server.stop()
 
 
 def test_two_migrations_of_one_sqlite_database_at_once_both_end_well(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ seat back."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import sqlite3
@@ -15,7 +16,7 @@ import pytest
 
 from stammtisch.engine.record import parse_record
 from tests.server.conftest import services_up
-from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, Cluster, ServerProcess, wait_for
+from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Api, Cluster, ServerProcess, own_postgres, wait_for
 from tests.server.test_metrics import samples, total
 
 TICK = ("--clock-tick", "0.1")
@@ -46,11 +47,12 @@ def create(api: Api, pace: dict[str, Any] | None, bots: dict[int, str], standin:
 def test_a_bad_pace_is_refused_and_creates_nothing(cluster: Cluster, pace: dict[str, Any]) -> None:
     # issue 15: bad input gets a clear error and creates no table
     api = cluster.api()
-    before = len(api.ok("GET", "/api/tables?status=open")["tables"])
+    before = {t["id"] for t in api.ok("GET", "/api/tables?status=open")["tables"]}
     response = api.request("POST", "/api/tables", json={"game": "glueckauf", "players": 2, "pace": pace})
     assert response.status_code == 400, response.text
     assert "pace" in response.json()["message"]
-    assert len(api.ok("GET", "/api/tables?status=open")["tables"]) == before
+    # (ids, not a count: an open table of another test may close meanwhile)
+    assert {t["id"] for t in api.ok("GET", "/api/tables?status=open")["tables"]} <= before
 
 
 def test_untimed_is_the_default_and_has_no_clocks(cluster: Cluster) -> None:
@@ -151,36 +153,37 @@ def test_a_deadline_passed_while_the_servers_were_down_gets_exactly_one_stand_in
         if IN_CI:
             pytest.fail("PostgreSQL and Redis must run in CI (.ci/run starts them)")
         pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
-    database, redis = (POSTGRES_URL, REDIS_URL) if backend == "postgres" else (None, None)
-    servers = [ServerProcess(tmp_path, database, redis, extra=TICK).start()]
-    try:
-        api = Api(servers[0].url)
-        table_id, _host, tokens = create(api, {"mode": "turn", "per_move": 3600}, {})
-        rng = random.Random(7)
-        while (state := api.view(table_id))["to_act"] != [0]:  # play on until seat 0 alone is to act
-            for seat in state["to_act"]:
-                mine = api.view(table_id, tokens[seat])
-                api.act(table_id, tokens[seat], rng.choice(mine["legal"]), mine["move_no"])
-        at_kill = state["move_no"]
-        servers[0].kill()
-        shift_times(servers[0], table_id, 7200)  # seat 0's hour ran out while the server was down
-        servers = [servers[0].start()]
-        if backend == "postgres":
-            servers.append(ServerProcess(tmp_path, database, redis, extra=TICK).start())
-        api = Api(servers[-1].url)
-        wait_for(lambda: 0 not in api.view(table_id)["to_act"], "the stand-in's move")
-        state = api.view(table_id)
-        assert state["table"]["seats"][0]["standin"] == "timeout"
-        assert state["to_act"] == [1] and state["table"]["clocks"][1]["deadline"] > time.time() + 3000
-        time.sleep(0.5)  # a second process's late claim would show by now (it polls every 0.1 s)
-        assert seat_changes(servers[0], table_id) == [(0, "timeout")]
-        after = api.view(table_id)
-        assert after["move_no"] == state["move_no"] > at_kill
-        history = api.view(table_id, since=at_kill)["events"]
-        assert history  # the stand-in's moves, each once: the log has one entry per move number
-    finally:
-        for server in servers:
-            server.stop()
+    with own_postgres("pace") if backend == "postgres" else contextlib.nullcontext() as database:
+        redis = REDIS_URL if database else None
+        servers = [ServerProcess(tmp_path, database, redis, extra=TICK).start()]
+        try:
+            api = Api(servers[0].url)
+            table_id, _host, tokens = create(api, {"mode": "turn", "per_move": 3600}, {})
+            rng = random.Random(7)
+            while (state := api.view(table_id))["to_act"] != [0]:  # play on until seat 0 alone is to act
+                for seat in state["to_act"]:
+                    mine = api.view(table_id, tokens[seat])
+                    api.act(table_id, tokens[seat], rng.choice(mine["legal"]), mine["move_no"])
+            at_kill = state["move_no"]
+            servers[0].kill()
+            shift_times(servers[0], table_id, 7200)  # seat 0's hour ran out while the server was down
+            servers = [servers[0].start()]
+            if backend == "postgres":
+                servers.append(ServerProcess(tmp_path, database, redis, extra=TICK).start())
+            api = Api(servers[-1].url)
+            wait_for(lambda: 0 not in api.view(table_id)["to_act"], "the stand-in's move")
+            state = api.view(table_id)
+            assert state["table"]["seats"][0]["standin"] == "timeout"
+            assert state["to_act"] == [1] and state["table"]["clocks"][1]["deadline"] > time.time() + 3000
+            time.sleep(0.5)  # a second process's late claim would show by now (it polls every 0.1 s)
+            assert seat_changes(servers[0], table_id) == [(0, "timeout")]
+            after = api.view(table_id)
+            assert after["move_no"] == state["move_no"] > at_kill
+            history = api.view(table_id, since=at_kill)["events"]
+            assert history  # the stand-in's moves, each once: the log has one entry per move number
+        finally:
+            for server in servers:
+                server.stop()
 
 
 def test_the_host_hands_a_seat_whose_player_left_to_somebody_new(cluster: Cluster) -> None:
@@ -286,37 +289,38 @@ def test_players_moving_at_their_deadline_in_one_process_race_the_claims_of_anot
         if IN_CI:
             pytest.fail("PostgreSQL and Redis must run in CI (.ci/run starts them)")
         pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
-    servers = [ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, extra=TICK).start(),
-               ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, extra=("--clock-tick", "3600")).start()]
-    try:
-        watcher, mover = Api(servers[0].url), Api(servers[1].url)
-        rng = random.Random(11)
-        outcomes: list[int] = []
-        for _table in range(3):
-            table_id, _host, tokens = create(watcher, {"mode": "turn", "per_move": 2}, {})
-            for _round in range(6):
-                info = mover.ok("GET", f"/api/tables/{table_id}")
-                seats = [s for s in info["to_act"] if not info["seats"][s]["standin"]]
-                if info["status"] != "running" or not seats:
-                    break
-                deadline = info["clocks"][seats[0]]["deadline"]
-                state = mover.view(table_id, tokens[seats[0]])
-                time.sleep(max(0.0, deadline + rng.uniform(-0.15, 0.15) - time.time()))
-                outcomes.append(mover.act(table_id, tokens[seats[0]], rng.choice(state["legal"]),
-                                          state["move_no"]).status_code)
-            time.sleep(0.5)  # let the stand-ins' moves and claims settle
-            moves, changes = log_and_changes(servers[0], table_id)
-            held: set[int] = set()
-            pending = list(changes)
-            for move_no, seat, standin in moves:
-                while pending and pending[0][0] < move_no:
-                    _at, changed, what = pending.pop(0)
-                    (held.add if what in ("timeout", "left", "asked") else held.discard)(changed)
-                assert (standin is not None) == (seat in held), (table_id, move_no, seat, standin, changes)
-        assert set(outcomes) <= {200, 409, 422} and 200 in outcomes
-    finally:
-        for server in servers:
-            server.stop()
+    with own_postgres("pace") as database:
+        servers = [ServerProcess(tmp_path, database, REDIS_URL, extra=TICK).start(),
+                   ServerProcess(tmp_path, database, REDIS_URL, extra=("--clock-tick", "3600")).start()]
+        try:
+            watcher, mover = Api(servers[0].url), Api(servers[1].url)
+            rng = random.Random(11)
+            outcomes: list[int] = []
+            for _table in range(3):
+                table_id, _host, tokens = create(watcher, {"mode": "turn", "per_move": 2}, {})
+                for _round in range(6):
+                    info = mover.ok("GET", f"/api/tables/{table_id}")
+                    seats = [s for s in info["to_act"] if not info["seats"][s]["standin"]]
+                    if info["status"] != "running" or not seats:
+                        break
+                    deadline = info["clocks"][seats[0]]["deadline"]
+                    state = mover.view(table_id, tokens[seats[0]])
+                    time.sleep(max(0.0, deadline + rng.uniform(-0.15, 0.15) - time.time()))
+                    outcomes.append(mover.act(table_id, tokens[seats[0]], rng.choice(state["legal"]),
+                                              state["move_no"]).status_code)
+                time.sleep(0.5)  # let the stand-ins' moves and claims settle
+                moves, changes = log_and_changes(servers[0], table_id)
+                held: set[int] = set()
+                pending = list(changes)
+                for move_no, seat, standin in moves:
+                    while pending and pending[0][0] < move_no:
+                        _at, changed, what = pending.pop(0)
+                        (held.add if what in ("timeout", "left", "asked") else held.discard)(changed)
+                    assert (standin is not None) == (seat in held), (table_id, move_no, seat, standin, changes)
+            assert set(outcomes) <= {200, 409, 422} and 200 in outcomes
+        finally:
+            for server in servers:
+                server.stop()
 
 
 def test_with_two_processes_one_plays_a_tables_stand_ins(tmp_path: Path) -> None:
@@ -327,25 +331,27 @@ def test_with_two_processes_one_plays_a_tables_stand_ins(tmp_path: Path) -> None
             pytest.fail("PostgreSQL and Redis must run in CI (.ci/run starts them)")
         pytest.skip("PostgreSQL or Redis not reachable on 127.0.0.1")
     token = secrets.token_urlsafe(24)
-    servers = [ServerProcess(tmp_path, POSTGRES_URL, REDIS_URL, env={"STAMMTISCH_METRICS_TOKEN": token}).start()
-               for _ in range(2)]
-    try:
-        apis = [Api(server.url) for server in servers]
-        games = []
-        for n in range(2):
-            table_id, _host, tokens = create(apis[n], None, {}, standin="random")
-            for seat, token_of_seat in tokens.items():  # each player asks through another process
-                apis[seat].ok("POST", f"/api/tables/{table_id}/away", token_of_seat, json={})
-            games.append(table_id)
-        for table_id in games:
-            wait_for(lambda t=table_id: apis[0].view(t)["status"] == "finished", "the end", 180)
-        made = sum(len(parse_record(apis[0].request("GET", f"/api/tables/{t}/record").text).standins) for t in games)
-        time.sleep(1.1)  # (the metrics page is built at most once a second)
-        chosen = sum(total(samples(api.request("GET", "/metrics", token).text), "stammtisch_bot_think_seconds_count")
-                     for api in apis)
-        assert chosen == made, (chosen, made)  # each stand-in's move chosen once, by one process
-    finally:
+    with own_postgres("pace") as database:
+        servers = [ServerProcess(tmp_path, database, REDIS_URL, env={"STAMMTISCH_METRICS_TOKEN": token}).start()
+                   for _ in range(2)]
+        try:
+            apis = [Api(server.url) for server in servers]
+            games = []
+            for n in range(2):
+                table_id, _host, tokens = create(apis[n], None, {}, standin="random")
+                for seat, token_of_seat in tokens.items():  # each player asks through another process
+                    apis[seat].ok("POST", f"/api/tables/{table_id}/away", token_of_seat, json={})
+                games.append(table_id)
+            for table_id in games:
+                wait_for(lambda t=table_id: apis[0].view(t)["status"] == "finished", "the end", 180)
+            made = sum(len(parse_record(apis[0].request("GET", f"/api/tables/{t}/record").text).standins)
+                       for t in games)
+            time.sleep(1.1)  # (the metrics page is built at most once a second)
+            chosen = sum(total(samples(api.request("GET", "/metrics", token).text),
+                               "stammtisch_bot_think_seconds_count") for api in apis)
+            assert chosen == made, (chosen, made)  # each stand-in's move chosen once, by one process
+        finally:
+            for server in servers:
+                server.stop()
         for server in servers:
-            server.stop()
-    for server in servers:
-        assert "failed moves" not in server.log.read_text()
+            assert "failed moves" not in server.log.read_text()

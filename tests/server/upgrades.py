@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from tests.server.conftest import services_up
-from tests.server.helpers import IN_CI, POSTGRES_URL
+from tests.server.helpers import IN_CI, own_postgres
 
 # Made with `stammtisch serve` of commit afdef94, the last one before schema migrations: three tables
 # created through the HTTP API (two running with moves made, one open), the rows as that release stored
@@ -34,18 +33,8 @@ def empty_database(backend: str, tmp_path: Path) -> Iterator[str]:
         if IN_CI:
             pytest.fail("PostgreSQL must run in CI (.ci/run starts it)")
         pytest.skip("PostgreSQL not reachable on 127.0.0.1")
-    base = make_url(POSTGRES_URL).set(drivername="postgresql+psycopg")
-    name = f"{base.database}_upgrade"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield base.set(drivername="postgresql", database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with own_postgres("upgrade") as url:
+        yield url
 
 
 def write_release(url: str, release: dict[str, Any] = RELEASE) -> None:

@@ -241,7 +241,7 @@ def prepare_database(config: Config, console: Console, command: str) -> Hold:
                 old=found.current or "-", new=now))
 
     try:
-        return hold_for_serving(config.database_url(), prepare)
+        return hold_for_serving(config.database_url(), prepare, config.redis is not None)
     except (SchemaError, DatabaseInUse) as error:
         raise CliError(str(error)) from None
 

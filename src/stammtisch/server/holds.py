@@ -33,6 +33,10 @@ from stammtisch.server.config import without_password
 SERVING = "stammtisch serve"  # what a server writes into the lock file
 DATA_LOCK = 0x53746448  # PostgreSQL advisory lock (single key): held shared by servers, alone by restore/migrate
 TABLE_BOTS = 0x53744274  # two-key form with hashtext(table id): the process that plays a table's bots
+# Held alone by a server without live updates (no --redis), shared by the servers with them: a server
+# that hears nothing from the others would never see their moves (a table waited for ever for a bot
+# played by a process that never learnt the player had moved).
+LONE_SERVER = 0x53744c6e
 
 
 T = TypeVar("T")
@@ -79,6 +83,9 @@ class FileHold:
         except OSError:
             return ""
 
+    def keep_company(self, live_updates: bool) -> bool:
+        return True  # the only process
+
     def take_table(self, table_id: str) -> bool:
         return True  # the only process
 
@@ -103,6 +110,7 @@ class AdvisoryHold:
         self.where = without_password(url)  # (never a password in a message)
         self._conn = psycopg.connect(url, autocommit=True)
         self._serving = False  # holding the data lock shared, as a server
+        self._live_updates: bool | None = None  # keep_company's, once taken
         self._asking = threading.RLock()  # (re-entered by _reconnect → take)
 
     def _ask(self, sql: str, *params: Any) -> Any:
@@ -119,6 +127,9 @@ class AdvisoryHold:
         self._conn = psycopg.connect(self.url, autocommit=True)
         if self._serving and not self.take(False, SERVING):
             log.error("the database %s is held by a restore or a migration while this server runs", self.where)
+        if self._live_updates is not None and not self.keep_company(self._live_updates):
+            log.error("the database %s is used by a server %s live updates while this one runs", self.where,
+                      "with" if not self._live_updates else "without")
 
     def take(self, alone: bool, what: str) -> bool:
         function = "pg_try_advisory_lock" if alone else "pg_try_advisory_lock_shared"
@@ -140,6 +151,13 @@ class AdvisoryHold:
 
     def holder(self) -> str:
         return SERVING if self.servers() else "a restore, a migration or a starting server"
+
+    def keep_company(self, live_updates: bool) -> bool:
+        """Serve beside the other servers: all with live updates (Redis), or this one alone without."""
+        function = "pg_try_advisory_lock_shared" if live_updates else "pg_try_advisory_lock"
+        kept = bool(self._ask(f"SELECT {function}(%s)", LONE_SERVER))
+        self._live_updates = live_updates if kept else self._live_updates
+        return kept
 
     def take_table(self, table_id: str) -> bool:
         return bool(self._ask("SELECT pg_try_advisory_lock(%s, hashtext(%s))", TABLE_BOTS, table_id))
@@ -164,13 +182,15 @@ def hold_of(url: str) -> Hold:
     return AdvisoryHold(url.replace("postgresql+psycopg://", "postgresql://"))
 
 
-def hold_for_serving(url: str, prepare: Callable[[bool], object], wait: float = 60.0) -> Hold:
+def hold_for_serving(url: str, prepare: Callable[[bool], object], live_updates: bool, wait: float = 60.0) -> Hold:
     """Hold the database for a server, once ``prepare(alone)`` has checked its schema (an upgrade is
     for a server that holds the database alone).  DatabaseInUse at once while another server holds
-    an SQLite database; a restore or a migration running is waited for (up to ``wait`` seconds)."""
+    an SQLite database, or when servers with and without live updates (``live_updates``: Redis) would
+    share a PostgreSQL one; a restore or a migration running is waited for (up to ``wait`` seconds)."""
     hold = hold_of(url)
     try:
         alone = _wait_for(hold, wait, lambda: _take_for_serving(hold), refuse_servers=not hold.shared)
+        _wait_for_company(hold, live_updates)
         prepare(alone)
         if alone:
             hold.share()
@@ -178,6 +198,24 @@ def hold_for_serving(url: str, prepare: Callable[[bool], object], wait: float = 
     except BaseException:
         hold.close()
         raise
+
+
+def _wait_for_company(hold: Hold, live_updates: bool, wait: float = 5.0) -> None:
+    """Keep company with the other servers, waiting a moment: a killed server's locks outlive it for up
+    to a few hundred milliseconds (docs/operations.md)."""
+    deadline = time.monotonic() + wait
+    while not hold.keep_company(live_updates):
+        if time.monotonic() > deadline:
+            raise DatabaseInUse(_mixed_company(hold.where, live_updates))
+        time.sleep(0.1)
+
+
+def _mixed_company(where: str, live_updates: bool) -> str:
+    if live_updates:
+        return (f"a Stammtisch server without --redis is using the database {where}: it would never hear of "
+                "this server's moves. Give every server on one database the same --redis")
+    return (f"other Stammtisch servers are using the database {where}: several servers on one database "
+            "need the same --redis (live updates), and this one has none")
 
 
 def _take_for_serving(hold: Hold) -> bool | None:

@@ -436,7 +436,8 @@ class Hub:
 
     async def open(self) -> None:
         if self.hold is None:  # (``serve`` holds it before: its refusal is a clear line)
-            self.hold = await asyncio.to_thread(hold_for_serving, self.store.url, lambda alone: None)
+            self.hold = await asyncio.to_thread(hold_for_serving, self.store.url, lambda alone: None,
+                                                  self.config.redis is not None)
         await self.store.open(self.config.migrate)
         await interrupt_outdated(self.store)  # games the new rules cannot go on with end visibly
         await self.broker.start(self.on_remote_change, lambda table_id: remote_chat(self, table_id))
