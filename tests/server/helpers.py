@@ -34,7 +34,7 @@ def own_postgres(name: str) -> Iterator[str]:
     from sqlalchemy.engine import make_url
 
     base = make_url(POSTGRES_URL).set(drivername="postgresql+psycopg")
-    database = f"{base.database}_{name}"
+    database = f"{base.database}_{name}{os.environ.get('PYTEST_XDIST_WORKER', '')}"  # (one per test worker)
     admin = create_engine(base, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))

@@ -200,7 +200,7 @@ def hold_for_serving(url: str, prepare: Callable[[bool], object], live_updates: 
         raise
 
 
-def _wait_for_company(hold: Hold, live_updates: bool, wait: float = 5.0) -> None:
+def _wait_for_company(hold: Hold, live_updates: bool, wait: float = 2.0) -> None:
     """Keep company with the other servers, waiting a moment: a killed server's locks outlive it for up
     to a few hundred milliseconds (docs/operations.md)."""
     deadline = time.monotonic() + wait
