@@ -43,7 +43,7 @@ def end_draft(game: GlueckAuf, state: State, events: list[Event]) -> None:
         if spot.kind == ORDER and not state.order_slots[spot.number] and state.order_deck:
             state.order_slots[spot.number] = state.order_deck.pop()
     state.revealed = []
-    start_shift(state, events)
+    start_shift(game, state, events)
 
 
 DRAFT_PHASE = Phase(DRAFT, N_("Drafting orders"), SEQUENTIAL, to_act=to_act, legal=legal, moves={"draft": draft},

@@ -43,7 +43,7 @@ def keep_order(game: GlueckAuf, state: State, seat: Seat, action: Action, events
         state.players[seat].orders.append(new_order(game, card))
         events.append(ORDER_TAKEN.event(seat, card))
     if state.drawn:
-        state.phase = RETURN_ORDERS
+        game.flow.enter(game, state, RETURN_ORDERS, events)
     else:
         end_turn(game, state, events)
 

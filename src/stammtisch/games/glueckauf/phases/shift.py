@@ -20,7 +20,7 @@ def tally(state: State, key: str, n: int = 1) -> None:
 
 
 def end_turn(game: GlueckAuf, state: State, events: list[Event]) -> None:
-    state.phase = PLACE
+    game.flow.enter(game, state, PLACE, events)
     state.refill = None
     state.steps_left = 0
     n = len(state.players)
@@ -36,8 +36,8 @@ def end_turn(game: GlueckAuf, state: State, events: list[Event]) -> None:
 SHIFT_STARTS: Final = EventKind("shift_starts", "shift", "start_player", "order_slots", reveals=True)
 
 
-def start_shift(state: State, events: list[Event]) -> None:
-    state.phase = PLACE
+def start_shift(game: GlueckAuf, state: State, events: list[Event]) -> None:
+    game.flow.enter(game, state, PLACE, events)
     state.current = state.start_player
     events.append(SHIFT_STARTS.event(state.shift, state.start_player, list(state.order_slots)))
 
@@ -59,7 +59,7 @@ def end_shift(game: GlueckAuf, state: State, events: list[Event]) -> None:
         p.bank = 0
     state.owner = [-1] * len(state.owner)
     state.count = [0] * len(state.count)
-    start_shift(state, events)
+    start_shift(game, state, events)
 
 
 def _shift_scoring(game: GlueckAuf, state: State, events: list[Event]) -> None:
@@ -99,5 +99,5 @@ def _final_scoring(game: GlueckAuf, state: State, events: list[Event]) -> None:
         p.vp += parts["total_vp"]
         state.final.append(parts)
         events.append(Event("final_scoring", {"seat": seat, **parts}))
-    state.phase = OVER
+    game.flow.enter(game, state, OVER, events)
     events.append(Event("game_over", {"vp": game.scores(state), "winners": game.winners(state)}))
