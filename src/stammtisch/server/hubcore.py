@@ -23,7 +23,8 @@ log = logging.getLogger("stammtisch.server")
 
 
 class HubCore(ABC):
-    """Everything one server process knows: the store, the broker, the cached live tables."""
+    """The hub's state, which every part shares (the store, the broker, the cached live tables), and
+    the tables' loading, catching up and subscribers; the Hub (server/tables.py) composes the parts."""
 
     def __init__(self, config: Config, hold: Hold | None = None) -> None:
         self.config = config

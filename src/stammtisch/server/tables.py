@@ -60,7 +60,6 @@ class Hub(Seating, Playing, StandIns, Contacts, BotPlaying, HubCore):
                     await self.get(table_id)
             self.notifier.start()
 
-
     async def _poll(self, every: float = 2.0) -> None:
         """With several processes: re-read the watched tables now and then, in case a live update
         was lost (Redis restarting, say); normally there is nothing new."""
