@@ -376,6 +376,8 @@ function context(message) {
   };
 }
 
+// ---------------------------------------------------------------- the log, the turn notice, an interrupted game
+
 /** The event log (tablelog.js): coloured entries with icons from the board module, filters, and a
  * button on each entry that has a result panel. */
 function renderLog(rebuild, board = null, ctx = null) {

@@ -5,6 +5,8 @@ import { api, el, fill, mySeats, rememberSeat, showAlert, withHelp } from "./com
 import { keyForSeat, page, request, seatList, seatToken, tableId } from "./tablepage.js";
 import { decidedSeats, noteSent, sentChoices, unnoteSent } from "./sealed.js";
 
+// ---------------------------------------------------------------- the reader's actions
+
 const SELECT_FROM = 8; // a group of more actions than this becomes a list box with a confirm button
 
 /** Submits one action (a JSON array from legal); resolves once the server has committed it. */
