@@ -94,8 +94,8 @@ def test_glueckauf_plays_with_its_own_renderer(tmp_path: Path) -> None:
     assert "Final scores" in auto.stdout
 
 
-def test_data_sets_each_games_own_data_file_option(tmp_path: Path) -> None:
-    # issue #8 item 8: --data is Die Macher's data_file and Glück Auf's edition
+def test_data_sets_each_games_edition_option(tmp_path: Path) -> None:
+    # issue #8 item 8: --data is the games' edition option (Die Macher's formerly data_file)
     edition = tmp_path / "edition.json"
     packaged = Path(__file__).parents[2] / "src/stammtisch/games/glueckauf/data/edition.json"
     edition.write_text(packaged.read_text(encoding="utf-8"), encoding="utf-8")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from stammtisch.engine.codec import ActionCodec
+from stammtisch.engine.flow import FlowGame
 from stammtisch.engine.match import replay
 from stammtisch.engine.protocol import Event, Game, IllegalAction
 from stammtisch.engine.record import Header, Record, parse_record
@@ -56,6 +57,8 @@ def test_random_games_keep_the_contract(table: tuple[str, int, dict[str, Any]]) 
             assert snapshot_text(game, restored) == snapshot_text(game, state)
             record.moves.append((seat, action))
             hooks(game.name).invariants(game, state)
+            stage = game.flow.undeclared_stage(state) if isinstance(game, FlowGame) else None
+            assert stage is None, stage  # a phase's declared stages (engine/flow.py, Phase.stages)
         assert len(game.scores(state)) == game.num_players
         check_replay(record, state)
 

@@ -110,7 +110,7 @@ def test_media_presence_spot_of_election_k() -> None:
 def packaged() -> dict[str, Any]:
     from importlib import resources
 
-    text = resources.files("stammtisch.games.diemacher").joinpath("data", "edition-2019.json").read_text("utf-8")
+    text = resources.files("stammtisch.games.diemacher").joinpath("data", "edition.json").read_text("utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
@@ -161,7 +161,9 @@ def test_own_data_file_is_used(tmp_path: Path) -> None:
     data["start_money"] = 40000
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(data), "utf-8")
-    _game, state = new_game(3, data_file=str(path))
+    _game, state = new_game(3, edition=str(path))
+    assert state.players[0].money == 40000
+    _game, state = new_game(3, data_file=str(path))  # its former name: records written before still replay
     assert state.players[0].money == 40000
 
 

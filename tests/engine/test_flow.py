@@ -156,6 +156,27 @@ def test_a_declaration_that_cannot_run_is_refused() -> None:
     Phase("x", "X", AUTOMATIC, settle=settle_count)  # nobody decides: settle is enough
 
 
+def test_declared_stages_name_what_the_state_may_hold() -> None:
+    # issue 28: the steps inside a phase are declared (as boardgame.io's stages), not strings by hand
+    staged = Phase("auto", "Auto", AUTOMATIC, settle=settle_count, stages=("first", "second"))
+    with pytest.raises(ValueError, match="names no stage attribute"):
+        Flow((staged,))
+    with pytest.raises(ValueError, match="stage declared twice"):
+        Phase("x", "X", AUTOMATIC, settle=settle_count, stages=("first", "first"))
+    flow = Flow((staged,), stage="stage")
+    s = Staged()
+    s.phase, s.stage = "auto", "second"
+    assert flow.undeclared_stage(s) is None
+    s.stage = "third"
+    assert flow.undeclared_stage(s) == "phase auto is in stage 'third', which it does not declare"
+    s.phase = "seal"  # a phase of another flow, or one that declares no stages: nothing to check
+    assert flow.undeclared_stage(s) is None
+
+
+class Staged(Toy):
+    __slots__ = ("stage",)
+
+
 def test_a_sealed_decision_can_be_opened_for_some_seats_only() -> None:
     committed = sealed.open_decision(4, [1, 3])
     assert sealed.waiting(committed) == [1, 3]

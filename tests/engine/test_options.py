@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stammtisch import i18n
-from stammtisch.engine.options import Option, OptionError, check_options
+from stammtisch.engine.options import Option, OptionError, check_options, server_files
 from stammtisch.engine.step import step
 from stammtisch.registry import game_class, games, make_game
 
@@ -38,6 +38,17 @@ def test_a_number_outside_its_range_is_refused_by_name(value: Any) -> None:
     with pytest.raises(OptionError, match="win_threshold") as error:
         option.check(value)
     assert error.value.option == "win_threshold"
+
+
+def test_an_option_given_by_its_former_name_counts_as_given_by_its_name() -> None:
+    # issue 28: a renamed option (Die Macher's data_file, now edition) still reads records written before
+    edition = Option("edition", str, None, "Edition data file", "M-01", nullable=True, server_file=True,
+                     formerly=("data_file",))
+    assert check_options([edition], {"data_file": "a.json"}) == {"edition": "a.json"}
+    assert check_options([edition], {"data_file": "a.json", "edition": "b.json"}) == {"edition": "b.json"}
+    assert server_files([edition]) == {"edition", "data_file"}  # refused from the network by either name
+    with pytest.raises(OptionError, match="data_files"):
+        check_options([edition], {"data_files": "a.json"})
 
 
 def test_errors_are_translated_and_name_the_option() -> None:

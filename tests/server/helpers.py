@@ -121,7 +121,7 @@ class ServerProcess:
 def seen_entries(record: Any, viewers: Any) -> dict[Any, list[int]]:
     """For each viewer (a seat, or None for spectators), the record's state index that each of its move
     numbers stands for: a viewer numbers only the moves it may know of (another seat's step in a sealed
-    decision counts for it only if it shows the viewer an event; server/tables.py ``LiveTable.seen``)."""
+    decision counts for it only if it shows the viewer an event; server/livetable.py ``LiveTable.seen``)."""
     from stammtisch.engine.match import replay
     from stammtisch.registry import make_game
 

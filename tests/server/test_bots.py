@@ -12,7 +12,7 @@ import pytest
 from stammtisch.bots.base import RandomBot
 from stammtisch.engine.protocol import Action
 from stammtisch.registry import game_spec, games
-from stammtisch.server import tables
+from stammtisch.server import botplay
 from stammtisch.server.config import Config
 from stammtisch.server.tables import Hub
 
@@ -55,7 +55,7 @@ async def play_with_faulty_bots(tmp_path: Path) -> str:
 # issue #9: "When a bot's move fails, the bot loop dies without a log line and the table stalls forever."
 def test_a_failing_bot_is_logged_and_its_table_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(tables, "make_bot", lambda game, kind, seed: FaultyBot(seed))
+    monkeypatch.setattr(botplay, "make_bot", lambda game, kind, seed: FaultyBot(seed))
     with caplog.at_level(logging.WARNING, logger="stammtisch.server"):
         assert asyncio.run(play_with_faulty_bots(tmp_path)) == "finished"
     messages = [r.getMessage() for r in caplog.records]

@@ -48,7 +48,8 @@ def test_create_rejects_bad_tables(cluster: Cluster) -> None:
         ({"game": "diemacher", "players": 9}, "3 to 5"),
         ({"game": "diemacher", "players": 3, "options": {"elections": 5}}, "elections"),
         ({"game": "diemacher", "players": 3, "options": {"bogus": 1}}, "bogus"),
-        ({"game": "diemacher", "players": 3, "options": {"data_file": "/etc/passwd"}}, "file"),
+        ({"game": "diemacher", "players": 3, "options": {"data_file": "/etc/passwd"}}, "file"),  # its former name
+        ({"game": "diemacher", "players": 3, "options": {"edition": "/etc/passwd"}}, "file"),
         ({"game": "glueckauf", "players": 2, "options": {"edition": "/etc/passwd"}}, "file"),
         ({"game": "glueckauf", "players": "two"}, "players"),
         ({"players": 2}, "game"),
@@ -131,7 +132,7 @@ def test_the_games_publish_their_option_schema_in_the_readers_language(cluster: 
     about = games["glueckauf"]["about"]  # issue 25: the lobby's card
     assert about["length"] == "45 bis 90 Minuten" and about["round_name"] == "Schicht {round} von {rounds}"
     assert about["complexity"] == 3 and about["summary"].startswith("Kohleförderung")
-    assert "data_file" not in dm and "edition" not in {o["name"] for o in games["glueckauf"]["schema"]}
+    assert "edition" not in dm and "edition" not in {o["name"] for o in games["glueckauf"]["schema"]}
     assert games["glueckauf"]["title"] == "Glück Auf" and games["diemacher"]["default_players"] == 3
     assert games["glueckauf"]["module"] == "glueckauf.js"
     english = api.ok("GET", "/api/games", params={"lang": "en"})

@@ -18,7 +18,8 @@ from stammtisch.bots.base import knowledge_of
 from stammtisch.bots.hints import percent
 from stammtisch.server import thinking
 from stammtisch.server.config import Config
-from stammtisch.server.tables import Hub, LiveTable
+from stammtisch.server.livetable import LiveTable
+from stammtisch.server.tables import Hub
 from tests.server.helpers import Api, Cluster, ServerProcess, wait_for
 
 

@@ -32,7 +32,8 @@ def test_pages_and_static_files_come_from_here_only(client: TestClient) -> None:
         assert "http" not in response.text.replace("http-equiv", "")  # nothing from elsewhere
     script = client.get("/static/app.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
-    for name in ("app.js", "lobby.js", "common.js", "app.css"):
+    for name in ("app.js", "tablepage.js", "decision.js", "sealed.js", "seats.js", "notices.js", "waiting.js",
+                 "lobby.js", "common.js", "app.css"):
         assert "https://" not in client.get(f"/static/{name}").text
 
 

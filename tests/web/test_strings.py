@@ -17,6 +17,8 @@ CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
 FOLDERS = [STATIC, *(spec.static_folder() for spec in games().values() if spec.browser_files)]
 FOLDER_OF = {p.name: folder for folder in FOLDERS for p in folder.iterdir() if p.name.endswith(".js")}
 SCRIPTS = sorted(FOLDER_OF)
+# The frame's parts: modules of the table page that app.js imports (its texts are the FRAME's)
+FRAME_PARTS = ["tablepage.js", "decision.js", "sealed.js", "seats.js", "notices.js", "waiting.js"]
 
 
 def texts_of(script: str) -> list[str]:
@@ -25,12 +27,13 @@ def texts_of(script: str) -> list[str]:
 
 
 def section_of(script: str) -> tuple[str, ...]:
-    """app.js and common.js show the FRAME, lobby.js the LOBBY, mygames.js MY_GAMES, chat.js CHAT, tablelog.js
-    TABLE_LOG, replay.js REPLAY and zoom.js ZOOM, with texts of the others; a game's browser module (and
-    its parts, "<module>-<part>.js") lists its texts in its own folder (GameSpec.browser_texts)."""
+    """app.js (and its parts, FRAME_PARTS) and common.js show the FRAME, lobby.js the LOBBY, mygames.js
+    MY_GAMES, chat.js CHAT, tablelog.js TABLE_LOG, replay.js REPLAY and zoom.js ZOOM, with texts of the
+    others; a game's browser module (and its parts, "<module>-<part>.js") lists its texts in its own folder
+    (GameSpec.browser_texts)."""
     frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME,
              "mygames.js": MY_GAMES + LOBBY + FRAME, "chat.js": CHAT + FRAME, "tablelog.js": TABLE_LOG + FRAME,
-             "highlight.js": (), "replay.js": REPLAY, "zoom.js": ZOOM}
+             "highlight.js": (), "replay.js": REPLAY, "zoom.js": ZOOM, **dict.fromkeys(FRAME_PARTS, FRAME)}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}
     part_of = [texts for module, texts in modules.items() if script.startswith(module.removesuffix(".js") + "-")]
     return part_of[0] if part_of else {**frame, **modules}[script]
@@ -54,8 +57,8 @@ def test_every_registered_game_has_its_browser_module_and_texts() -> None:
         assert spec.browser in SCRIPTS and spec.browser_strings(), spec.name
 
 
-@pytest.mark.parametrize("script", ["app.js", "common.js", "lobby.js", "mygames.js", "chat.js", "tablelog.js",
-                                    "highlight.js", "replay.js", "zoom.js"])
+@pytest.mark.parametrize("script", ["app.js", *FRAME_PARTS, "common.js", "lobby.js", "mygames.js", "chat.js",
+                                    "tablelog.js", "highlight.js", "replay.js", "zoom.js"])
 def test_the_frame_names_no_game(script: str) -> None:
     """issue #10: a game is its folder plus its browser module; the frame learns titles and modules
     from the registry (/api/games), so it names no game."""

@@ -12,7 +12,14 @@ A game is a track of phases.  Each phase declares, in the engine's terms:
 - ``settle``: runs every step that needs no decision and says what comes next (``WAIT`` for a
   decision, ``NEXT`` for the declared next phase, ``STAY`` to settle again, or a phase name);
   a sealed phase declares ``reveal`` instead, run once every seat has committed;
-- ``next``: the phase that follows on ``NEXT``; ``enter``: what entering the phase sets up.
+- ``next``: the phase that follows on ``NEXT``; ``enter``: what entering the phase sets up;
+- ``stages``: the steps a phase goes through within itself, in order (boardgame.io's stages): the
+  values the state's stage attribute (the flow's ``stage``) takes while the phase is current, each
+  a declared name rather than a string written by hand; a test checks every state against them.
+
+A move that chooses the next phase itself (Glück Auf's turn: placing a worker leads to mining, to
+keeping a tile, …) enters it with ``Flow.enter``, as boardgame.io's ``setStage`` does: the phase must
+be declared and its ``enter`` runs, rather than writing its state's phase by hand.
 
 An *interlude* is a phase that interrupts one of the phases named in its ``during`` while its
 ``active`` test holds (a poll card to publish, a program change in the middle of politician
@@ -91,13 +98,13 @@ class Phase:
     """One declared phase (or interlude) of a game."""
 
     __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
-                 "during", "interludes", "is_interlude", "sealed_when", "track")
+                 "during", "interludes", "is_interlude", "sealed_when", "track", "stages")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
                  reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
                  to_act: ToAct | None = None, active: Active | None = None, during: tuple[str, ...] = (),
-                 sealed_when: Active | None = None, track: str | None = None) -> None:
+                 sealed_when: Active | None = None, track: str | None = None, stages: tuple[str, ...] = ()) -> None:
         if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
             raise ValueError(f"phase {name}: unknown kind {kind!r}")
         if kind == SEALED and reveal is None:
@@ -106,6 +113,8 @@ class Phase:
             raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
         if (active is None) != (not during):
             raise ValueError(f"phase {name}: active and during go together (an interlude declares both)")
+        if len(set(stages)) != len(stages):
+            raise ValueError(f"phase {name}: a stage declared twice")
         self.is_interlude = active is not None
         self.name = name
         self.label = label
@@ -123,6 +132,7 @@ class Phase:
         self.sealed_when: Active = (lambda state: True) if kind == SEALED else (sealed_when or _never)
         self.during = during  # interludes: the phases they may interrupt
         self.interludes: tuple[Phase, ...] = NO_INTERLUDES  # the interludes that may interrupt this phase
+        self.stages = stages  # the steps within the phase, in order (the flow's ``stage`` attribute of the state)
 
 
 class Flow:
@@ -131,15 +141,16 @@ class Flow:
     The state says and changes its phase and says the seat of a sequential decision itself
     (``FlowState``: the flow reads and writes no field of it); ``committed`` names the state attribute
     holding the sealed decisions' list of who has committed (engine/sealed.py), the one field the flow
-    reads by name; ``over`` is the phase of a finished game and ``over_label`` its msgid.  The first
+    reads by name; ``stage`` names the state attribute holding the current phase's stage (for phases
+    that declare ``stages``); ``over`` is the phase of a finished game and ``over_label`` its msgid.  The first
     declared phase is the first the game plays: the game's ``new_state`` calls ``start`` once, which
     enters it and settles (stammtisch/contract.py checks that a new state waits for a decision).
     """
 
-    __slots__ = ("phases", "interludes", "committed", "over", "over_label", "settles", "last")
+    __slots__ = ("phases", "interludes", "committed", "stage", "over", "over_label", "settles", "last")
 
     def __init__(self, phases: Iterable[Phase], *, interludes: Iterable[Phase] = (), committed: str = "done",
-                 over: str = "over", over_label: str = N_("Game over")) -> None:
+                 stage: str | None = None, over: str = "over", over_label: str = N_("Game over")) -> None:
         self.phases: dict[str, Phase] = {}
         for phase in phases:
             if phase.name in self.phases:
@@ -159,7 +170,11 @@ class Flow:
                     raise ValueError(f"interlude {interlude.name}: phase {name} is not declared")
                 if interlude not in self.phases[name].interludes:
                     self.phases[name].interludes += (interlude,)
+        staged = [phase.name for phase in [*self.phases.values(), *self.interludes] if phase.stages]
+        if staged and stage is None:
+            raise ValueError(f"phase {staged[0]} declares stages, and the flow names no stage attribute (stage=)")
         self.committed = committed
+        self.stage = stage
         self.over = over  # the name of the finished game's phase
         self.over_label = over_label
         # Whether anything runs between decisions; a flow whose moves choose every next phase
@@ -187,6 +202,15 @@ class Flow:
             if interlude.active(state):
                 return interlude
         return phase
+
+    def undeclared_stage(self, state: FlowState) -> str | None:
+        """What is wrong with the state's stage, or None: a phase that declares stages is in one of them
+        (the conformance suite asks at every step)."""
+        phase = self.phases.get(state.current_phase())
+        if phase is None or not phase.stages or self.stage is None:
+            return None
+        stage = getattr(state, self.stage)
+        return None if stage in phase.stages else f"phase {phase.name} is in stage {stage!r}, which it does not declare"
 
     def labels(self) -> dict[str, str]:
         """name → label (msgid) of every phase a state can be in, in declaration order, the finished game last."""

@@ -42,6 +42,7 @@ class Option:
     lobby: bool = True  # shown in the lobby's table form
     server_file: bool = False  # names a file on the server: never chosen by a network client
     hint: str | None = None  # msgid: what the choice means, shown under the lobby's field
+    formerly: tuple[str, ...] = ()  # its earlier names, still read (a record keeps the options as given)
 
     def to_json(self) -> dict[str, Any]:
         """The option for a client's form, its label in the current language."""
@@ -105,8 +106,12 @@ def _short(value: Any) -> str:
 
 
 def check_options(schema: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Every declared option, from ``given`` or its default; unknown names are refused."""
+    """Every declared option, from ``given`` or its default; unknown names are refused.  An option
+    given by an earlier name (``Option.formerly``) counts as given by its name (which wins if both are)."""
     declared = {option.name: option for option in schema}
+    renamed = {old: option.name for option in declared.values() for old in option.formerly}
+    given = {**{renamed[name]: value for name, value in given.items() if name in renamed},
+             **{name: value for name, value in given.items() if name not in renamed}}
     unknown = sorted(str(name) for name in set(given) - set(declared))
     if unknown:
         raise OptionError(unknown[0], _("unknown table option {name}; known: {known}").format(
@@ -120,4 +125,5 @@ def _fresh(default: Any) -> Any:
 
 
 def server_files(schema: Iterable[Option]) -> frozenset[str]:
-    return frozenset(option.name for option in schema if option.server_file)
+    """The names (earlier names included) of the options that name a file on the server."""
+    return frozenset(name for option in schema if option.server_file for name in (option.name, *option.formerly))

@@ -22,6 +22,7 @@ from stammtisch.server import players
 from stammtisch.server.chat import catch_up, chat_of, say
 from stammtisch.server.delta import delta_message, patch_base
 from stammtisch.server.limits import ClientLimits
+from stammtisch.server.livetable import TABLE_ID, LiveTable, conflict
 from stammtisch.server.messages import (
     Act,
     AddBot,
@@ -49,7 +50,7 @@ from stammtisch.server.messages import (
     ws_ref,
 )
 from stammtisch.server.metrics import health_response
-from stammtisch.server.tables import TABLE_ID, Hub, LiveTable, conflict
+from stammtisch.server.tables import Hub
 
 log = logging.getLogger("stammtisch.server")
 STATUSES = ("open", "running", "finished", "interrupted")

@@ -26,7 +26,8 @@ from stammtisch.server.messages import ApiError, chat_text
 from stammtisch.server.store import ChatRefused, ChatRow, Conflict
 
 if TYPE_CHECKING:
-    from stammtisch.server.tables import Hub, LiveTable
+    from stammtisch.server.livetable import LiveTable
+    from stammtisch.server.tables import Hub
 
 log = logging.getLogger("stammtisch.server")
 

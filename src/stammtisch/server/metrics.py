@@ -31,7 +31,8 @@ from stammtisch.registry import games
 from stammtisch.server.messages import ApiError
 
 if TYPE_CHECKING:
-    from stammtisch.server.tables import Hub, LiveTable
+    from stammtisch.server.livetable import LiveTable
+    from stammtisch.server.tables import Hub
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 METRICS_TOKEN = "STAMMTISCH_METRICS_TOKEN"  # the environment variable with the token that reads /metrics

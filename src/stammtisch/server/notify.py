@@ -34,7 +34,8 @@ from stammtisch.server.messages import bad_request
 from stammtisch.server.store import Contact, Notice
 
 if TYPE_CHECKING:
-    from stammtisch.server.tables import Hub, LiveTable
+    from stammtisch.server.livetable import LiveTable
+    from stammtisch.server.tables import Hub
 
 log = logging.getLogger("stammtisch.server")
 LEASE = 120.0  # seconds a process has to send a notice it took before another may

@@ -28,9 +28,10 @@ from stammtisch.engine.protocol import Game, Seat
 from stammtisch.engine.record import rules_version
 from stammtisch.registry import game_spec
 from stammtisch.server.keys import key_columns, key_hash, key_token, no_key
+from stammtisch.server.livetable import LiveTable, conflict, hash_token, new_token, table_info
 from stammtisch.server.messages import ApiError
 from stammtisch.server.store import Conflict, SeatRow, TableRow
-from stammtisch.server.tables import Hub, LiveTable, conflict, hash_token, new_token, table_info
+from stammtisch.server.tables import Hub
 
 ACTIVE = ("open", "running")
 ENDED = ("finished", "interrupted")

@@ -38,8 +38,8 @@ from stammtisch.engine.match import PackedEvents, unpack
 from stammtisch.engine.protocol import Action, Event, Game, Seat
 from stammtisch.registry import Scoring, game_spec
 from stammtisch.server.delta import make_patch
+from stammtisch.server.livetable import LiveTable, conflict
 from stammtisch.server.messages import bad_request
-from stammtisch.server.tables import LiveTable, conflict
 
 EVERY = 32  # moves between kept states along a line
 KEPT = 16  # tables whose lines are kept

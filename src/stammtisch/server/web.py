@@ -53,10 +53,11 @@ from stammtisch.server.api import (
 )
 from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
+from stammtisch.server.livetable import LiveTable, Subscriber
 from stammtisch.server.messages import ApiError
 from stammtisch.server.replay import Replays, replay_answer, seat_replay
 from stammtisch.server.static import StaticFile, StaticFiles, packed, served
-from stammtisch.server.tables import Hub, LiveTable, Subscriber
+from stammtisch.server.tables import Hub
 from stammtisch.web.rules import rules_html
 from stammtisch.web.strings import all_texts
 

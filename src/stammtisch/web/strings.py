@@ -25,7 +25,8 @@ CHAT = (
     N_("This message cannot be sent: one line of plain text, at most {count} characters."),
 )
 
-# app.js and common.js: the game page's frame, waiting room and top bar.
+# app.js with its parts (tablepage.js, decision.js, sealed.js, seats.js, notices.js, waiting.js) and common.js:
+# the game page's frame, waiting room and top bar.
 FRAME = (
     N_("time ran out: a stand-in plays"),
     N_("left the game: a stand-in plays"),

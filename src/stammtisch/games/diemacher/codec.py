@@ -28,6 +28,7 @@ from stammtisch.engine.shape import (
     seat_list,
 )
 from stammtisch.games.diemacher.data import START_SYMBOLS
+from stammtisch.games.diemacher.phases import money, politicians
 from stammtisch.games.diemacher.phases.politicians import BANG
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
@@ -126,7 +127,7 @@ DRAFT_PICKS = 4  # picks before the last three are passed on (§3.H.2)
 PROGRAM_CARDS = CARD_TYPES * 4  # four copies of each card (§2.2: 56 cards)
 OPINION_CARDS = CARD_TYPES * 3  # three copies of each card (§2.2: 42 cards)
 # What the pending decision's "step" can be: phase 6's steps, phase 9c's donation, the program change's.
-STEPS = ("", "reveal", "pay", "sealed_pay", "main", "secondary", "after", "donation", *STEP_NAMES)
+STEPS = ("", *politicians.STAGES, money.DONATIONS, *STEP_NAMES)
 DECISION_KINDS = ("poll_use", "program_change", "coalition", "auction")
 
 

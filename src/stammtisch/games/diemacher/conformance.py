@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from stammtisch.games.diemacher.phases.politicians import REVEAL
 from stammtisch.games.diemacher.rules import DieMacher
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, State
 
@@ -107,7 +108,7 @@ def unordered(state: Any) -> list[str]:
 
 def _row_shown(game: Any, state: Any, pos: int) -> bool:
     boards = game.from_election(state)
-    return (state.phase == "politicians" and state.step != "reveal" and state.cursor < len(boards)
+    return (state.phase == "politicians" and state.step != REVEAL and state.cursor < len(boards)
             and boards[state.cursor] == pos)
 
 

@@ -113,14 +113,14 @@ class Edition:
         return found
 
 
-DEFAULT_DATA = "edition-2019.json"
+PACKAGED_EDITION = "edition.json"  # in data/: the 2019 edition (as each game names its own)
 
 
 def load_edition(path: Path | str | None = None) -> Edition:
     """Load and validate an edition file; by default the packaged 2019 edition."""
     if path is None:
-        text = resources.files("stammtisch.games.diemacher").joinpath("data", DEFAULT_DATA).read_text("utf-8")
-        source = DEFAULT_DATA
+        text = resources.files("stammtisch.games.diemacher").joinpath("data", PACKAGED_EDITION).read_text("utf-8")
+        source = PACKAGED_EDITION
     else:
         try:
             text = Path(path).read_text("utf-8")

@@ -19,7 +19,9 @@ OPTIONS: tuple[Option, ...] = (
            hint=N_("4: the base game, 4 rounds with one election each and 5 politicians per player. 7: the long "
                    "game, 5 rounds (the last two with two elections each) and 8 politicians per player.")),
     Option("parties", list, None, N_("Party of each seat"), "§15", choices=PARTY_IDS, nullable=True, lobby=False),
-    Option("data_file", str, None, N_("Component data file"), "M-01", nullable=True, lobby=False, server_file=True),
+    # path of an edition data file; None: the packaged edition (as Glück Auf's; formerly data_file, still read)
+    Option("edition", str, None, N_("Edition data file"), "M-01", nullable=True, lobby=False, server_file=True,
+           formerly=("data_file",)),
     Option("open_money", bool, False, N_("Open money: everybody sees everybody's money"), "HI-01",
            hint=N_("Off: each party keeps its money secret, as the rulebook allows. On: every party's money is "
                    "shown to all; the game is the same, since money can be worked out from the public moves.")),

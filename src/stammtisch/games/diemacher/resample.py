@@ -136,22 +136,22 @@ class Sampler:
 
     def __init__(self, game: DieMacher, known: Knowledge) -> None:
         view, record = known["view"], known["record"]
-        self.shown = s = _shown(game, known)
+        self.shown = state = _shown(game, known)
         self.deals: list[Deal] = [
-            _program_cards(s, view),
-            _opinions(s, view["board"]["opinion_deck"]),
-            _polls(game, s, view, record["flow"]["poll_held"]),
-            _politicians(game, s, view, record["politicians_used"]),
-            _future_states(game, s, view["board"]["future_states"]),
+            _program_cards(state, view),
+            _opinions(state, view["board"]["opinion_deck"]),
+            _polls(game, state, view, record["flow"]["poll_held"]),
+            _politicians(game, state, view, record["politicians_used"]),
+            _future_states(game, state, view["board"]["future_states"]),
             _sealed_decisions(game, [o for o in record["flow"]["committed"] if o != view["seat"]]),
         ]
 
     def __call__(self, rng: random.Random) -> State:
-        s = self.shown.copy()
-        s.chance = reseeded(rng)
+        state = self.shown.copy()
+        state.chance = reseeded(rng)
         for dealt in self.deals:
-            dealt(s, rng)
-        return s
+            dealt(state, rng)
+        return state
 
 
 def _shown(game: DieMacher, known: Knowledge) -> State:
@@ -159,26 +159,28 @@ def _shown(game: DieMacher, known: Knowledge) -> State:
     view, record = known["view"], known["record"]
     board = view["board"]
     seat: int = view["seat"]
-    s = State()
-    s.round, s.phase, s.start_player = board["round"], view["phase"], board["start_player"]
-    s.chance = Chance(0)  # replaced in every sample
-    s.boards = _boards(game, board["boards"])
-    s.players = [_player(game, shown, other, record, own=other == seat) for other, shown in enumerate(board["seats"])]
-    s.program_display = [NOBODY if c is None else c for c in board["program_display"]]
-    s.program_discard = list(board["program_discard"])
-    s.opinion_display = [c in board["opinion_display"] for c in range(CARD_TYPES)]
-    s.opinion_discard = list(board["opinion_discard"])
-    s.double_supply = board["double_markers"]
-    s.media_presence = [list(spot["markers"]) for spot in board["media_presence"]]
-    s.elections_held = board["elections_held"]
-    s.elected = [_state_cards(game)[state_id] for state_id in board["elected"]]
-    s.outcomes = dict(record["outcomes"])
-    _set_flow(s, record["flow"])
+    state = State()
+    state.round, state.phase, state.start_player = board["round"], view["phase"], board["start_player"]
+    state.chance = Chance(0)  # replaced in every sample
+    state.boards = _boards(game, board["boards"])
+    state.players = [_player(game, shown, other, record, own=other == seat)
+                     for other, shown in enumerate(board["seats"])]
+    state.program_display = [NOBODY if c is None else c for c in board["program_display"]]
+    state.program_discard = list(board["program_discard"])
+    state.opinion_display = [c in board["opinion_display"] for c in range(CARD_TYPES)]
+    state.opinion_discard = list(board["opinion_discard"])
+    state.double_supply = board["double_markers"]
+    state.media_presence = [list(spot["markers"]) for spot in board["media_presence"]]
+    state.elections_held = board["elections_held"]
+    state.elected = [_state_cards(game)[state_id] for state_id in board["elected"]]
+    state.outcomes = dict(record["outcomes"])
+    _set_flow(state, record["flow"])
     own = board["seats"][seat]
-    s.draft_hands = [list(own["draft_hand"]) if other == seat else [] for other in range(s.seats)] \
+    state.draft_hands = [list(own["draft_hand"]) if other == seat else [] for other in range(state.seats)] \
         if "draft_hand" in own else []
-    s.program_deck, s.opinion_deck, s.poll_deck, s.poll_discard, s.future_states = [], [], [], [], []
-    return s
+    state.program_deck, state.opinion_deck, state.poll_deck = [], [], []
+    state.poll_discard, state.future_states = [], []
+    return state
 
 
 def _boards(game: DieMacher, shown_boards: list[dict[str, Any]]) -> list[Board]:
@@ -223,16 +225,16 @@ def _player(game: DieMacher, shown: dict[str, Any], seat: int, record: dict[str,
     return p
 
 
-def _set_flow(s: State, flow: dict[str, Any]) -> None:
-    s.actor, s.done, s.turn, s.cursor = flow["actor"], list(flow["done"]), flow["turn"], flow["cursor"]
-    s.row_cursor, s.step, s.passes = flow["row_cursor"], flow["step"], flow["passes"]
-    s.excluded = list(flow["excluded"])
-    s.poll_in_hand = NOBODY  # dealt with the poll cards
+def _set_flow(state: State, flow: dict[str, Any]) -> None:
+    state.actor, state.done, state.turn, state.cursor = flow["actor"], list(flow["done"]), flow["turn"], flow["cursor"]
+    state.row_cursor, state.step, state.passes = flow["row_cursor"], flow["step"], flow["passes"]
+    state.excluded = list(flow["excluded"])
+    state.poll_in_hand = NOBODY  # dealt with the poll cards
     auction, talks, change = flow["auction"], flow["talks"], flow["program_change"]
-    s.auction = None if auction is None else Auction(auction[0], list(auction[1]), auction[2], auction[3])
-    s.talks = None if talks is None else CoalitionTalks(talks[0], talks[1], list(talks[2]), talks[3])
-    s.program_change = None if change is None else ProgramChange(change[0], change[1], change[2], change[3],
-                                                                 change[4])
+    state.auction = None if auction is None else Auction(auction[0], list(auction[1]), auction[2], auction[3])
+    state.talks = None if talks is None else CoalitionTalks(talks[0], talks[1], list(talks[2]), talks[3])
+    state.program_change = None if change is None else ProgramChange(change[0], change[1], change[2], change[3],
+                                                                     change[4])
 
 
 def _minus(full: Counter[int], seen: list[int]) -> list[int]:
@@ -243,27 +245,27 @@ def _minus(full: Counter[int], seen: list[int]) -> list[int]:
     return list(rest.elements())
 
 
-def _program_cards(s: State, view: dict[str, Any]) -> Deal:
+def _program_cards(state: State, view: dict[str, Any]) -> Deal:
     """Other hands, other draft hands and the deck, from the program cards the seat cannot see."""
     seat: int = view["seat"]
     board = view["board"]
-    me = s.players[seat]
-    seen = [c for c in s.program_display if c != NOBODY] + s.program_discard + me.hand
-    for player in s.players:
+    me = state.players[seat]
+    seen = [c for c in state.program_display if c != NOBODY] + state.program_discard + me.hand
+    for player in state.players:
         seen += player.program
-    if s.phase in MOVED_TO_SECRET:
+    if state.phase in MOVED_TO_SECRET:
         seen += me.secret
-    if s.draft_hands:
-        seen += s.draft_hands[seat]
+    if state.draft_hands:
+        seen += state.draft_hands[seat]
     pool = sorted(_minus(Counter({c: PROGRAM_COPIES for c in range(CARD_TYPES)}), seen))
-    others = [o for o in range(s.seats) if o != seat]
-    draft_size = len(s.draft_hands[seat]) if s.draft_hands else 0  # every draft hand is as big
+    others = [o for o in range(state.seats) if o != seat]
+    draft_size = len(state.draft_hands[seat]) if state.draft_hands else 0  # every draft hand is as big
     hand_sizes = [board["seats"][o]["hand_size"] for o in others]  # cards chosen for the program included
-    sizes = [board["program_deck"]] + hand_sizes + [draft_size] * (len(others) if s.draft_hands else 0)
-    programs = [s.players[o].program for o in others]  # public: the same in every sample
-    short = s.phase == "program_more"
+    sizes = [board["program_deck"]] + hand_sizes + [draft_size] * (len(others) if state.draft_hands else 0)
+    programs = [state.players[o].program for o in others]  # public: the same in every sample
+    short = state.phase == "program_more"
 
-    def dealt(s: State, rng: random.Random) -> None:
+    def dealt(state: State, rng: random.Random) -> None:
         for _attempt in range(10_000):
             parts = deal(pool, rng, sizes)
             if not short or all(_completable(program, hand)
@@ -271,11 +273,11 @@ def _program_cards(s: State, view: dict[str, Any]) -> Deal:
                 break
         else:
             raise ResampleError("no hands complete the short programs")
-        s.program_deck = parts[0]
+        state.program_deck = parts[0]
         for i, other in enumerate(others):
-            s.players[other].hand = parts[1 + i]
-            if s.draft_hands:
-                s.draft_hands[other] = parts[1 + len(others) + i]
+            state.players[other].hand = parts[1 + i]
+            if state.draft_hands:
+                state.draft_hands[other] = parts[1 + len(others) + i]
 
     return dealt
 
@@ -286,10 +288,10 @@ def _completable(program: list[int], hand: list[int]) -> bool:
     return len({topic(c) for c in hand} - used) >= 5 - len(program)
 
 
-def _opinions(s: State, deck_size: int) -> Deal:
-    seen = s.opinion_discard + [c for c in range(CARD_TYPES) if s.opinion_display[c]]
+def _opinions(state: State, deck_size: int) -> Deal:
+    seen = state.opinion_discard + [c for c in range(CARD_TYPES) if state.opinion_display[c]]
     hidden: list[tuple[int, int]] = []
-    for pos, board in enumerate(s.boards):
+    for pos, board in enumerate(state.boards):
         for slot, up in enumerate(board.face_up):
             if up:
                 seen.append(board.opinions[slot])
@@ -297,24 +299,24 @@ def _opinions(s: State, deck_size: int) -> Deal:
                 hidden.append((pos, slot))
     pool = sorted(_minus(Counter({c: OPINION_COPIES for c in range(CARD_TYPES)}), seen))
 
-    def dealt(s: State, rng: random.Random) -> None:
+    def dealt(state: State, rng: random.Random) -> None:
         deck, face_down = deal(pool, rng, [deck_size, len(hidden)])
-        s.opinion_deck = deck
+        state.opinion_deck = deck
         for (pos, slot), card in zip(hidden, face_down, strict=True):
-            s.boards[pos].opinions[slot] = card
+            state.boards[pos].opinions[slot] = card
 
     return dealt
 
 
-def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool) -> Deal:
+def _polls(game: DieMacher, state: State, view: dict[str, Any], held: bool) -> Deal:
     board = view["board"]
     polls = {card.id: i for i, card in enumerate(game.edition.polls)}
     discard = [None if poll_id is None else polls[poll_id] for poll_id in board["poll_discard"]]
     seen = [card for card in discard if card is not None]
     own_poll = board["seats"][view["seat"]].get("poll_in_hand")
     if own_poll is not None:
-        s.poll_in_hand = polls[own_poll["id"]]
-        seen.append(s.poll_in_hand)
+        state.poll_in_hand = polls[own_poll["id"]]
+        seen.append(state.poll_in_hand)
     unseen = sorted(_minus(Counter(range(len(game.edition.polls))), seen))
     back = board["poll_top_back"]  # the back of the top card is public (HI-07)
     backed = None if back is None else [c for c in unseen if game.edition.polls[c].back == back]
@@ -322,24 +324,24 @@ def _polls(game: DieMacher, s: State, view: dict[str, Any], held: bool) -> Deal:
     hidden_held = held and own_poll is None
     sizes = [board["poll_deck"] - (backed is not None), len(face_down), int(hidden_held)]
 
-    def dealt(s: State, rng: random.Random) -> None:
+    def dealt(state: State, rng: random.Random) -> None:
         pool, top = unseen, []
         if backed is not None:
             top = [rng.choice(backed)]
             pool = unseen[:]
             pool.remove(top[0])
         deck, discards, hand = deal(pool, rng, sizes)
-        s.poll_deck = deck + top
-        s.poll_discard = [[NOBODY, 0] if card is None else [card, 1] for card in discard]
+        state.poll_deck = deck + top
+        state.poll_discard = [[NOBODY, 0] if card is None else [card, 1] for card in discard]
         for i, card in zip(face_down, discards, strict=True):
-            s.poll_discard[i][0] = card
+            state.poll_discard[i][0] = card
         if hidden_held:
-            s.poll_in_hand = hand[0]
+            state.poll_in_hand = hand[0]
 
     return dealt
 
 
-def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[list[str]]) -> Deal:
+def _politicians(game: DieMacher, state: State, view: dict[str, Any], used: list[list[str]]) -> Deal:
     """Another party's politicians in hand and face down on the boards: its cabinet less the ones it
     has used (HI-09) and the ones face up."""
     cabinet = _cabinet(game)
@@ -348,7 +350,7 @@ def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[lis
         if other == view["seat"]:
             continue
         gone = {game.politician_index[i] for i in used[other]}
-        mine = [(pos, at, placed) for pos, board in enumerate(s.boards) for at, placed in enumerate(board.row)
+        mine = [(pos, at, placed) for pos, board in enumerate(state.boards) for at, placed in enumerate(board.row)
                 if placed.seat == other]
         gone.update(placed.politician for _, _, placed in mine if placed.politician != NOBODY)
         hidden = [(pos, at) for pos, at, placed in mine if placed.politician == NOBODY]
@@ -358,23 +360,23 @@ def _politicians(game: DieMacher, s: State, view: dict[str, Any], used: list[lis
             raise ResampleError(f"{len(pool)} politicians for {left} in hand and {len(hidden)} face down")
         parties.append((other, pool, left, hidden))
 
-    def dealt(s: State, rng: random.Random) -> None:
+    def dealt(state: State, rng: random.Random) -> None:
         for other, pool, left, hidden in parties:
             drawn = rng.sample(pool, len(pool))
-            s.players[other].politicians = sorted(drawn[:left])
+            state.players[other].politicians = sorted(drawn[:left])
             for (pos, at), politician in zip(hidden, drawn[left:], strict=True):
-                s.boards[pos].row[at].politician = politician
+                state.boards[pos].row[at].politician = politician
 
     return dealt
 
 
-def _future_states(game: DieMacher, s: State, size: int) -> Deal:
+def _future_states(game: DieMacher, state: State, size: int) -> Deal:
     """Long game: the stack of states to come, from the cards neither on a board nor elected."""
-    out = {board.card for board in s.boards} | set(s.elected)
+    out = {board.card for board in state.boards} | set(state.elected)
     pool = [i for i in range(len(game.edition.states)) if i not in out]
 
-    def dealt(s: State, rng: random.Random) -> None:
-        s.future_states = rng.sample(pool, size)
+    def dealt(state: State, rng: random.Random) -> None:
+        state.future_states = rng.sample(pool, size)
 
     return dealt
 
@@ -382,11 +384,11 @@ def _future_states(game: DieMacher, s: State, size: int) -> Deal:
 def _sealed_decisions(game: DieMacher, deciding: list[int]) -> Deal:
     """Others' committed sealed choices are made again at random from their sampled hands and money."""
 
-    def dealt(s: State, rng: random.Random) -> None:
+    def dealt(state: State, rng: random.Random) -> None:
         for other in deciding:
-            s.players[other].secret = []
-            s.done[other] = False
-            while other in game.to_act(s):
-                game.apply(s, other, rng.choice(game.legal_actions(s, other)))
+            state.players[other].secret = []
+            state.done[other] = False
+            while other in game.to_act(state):
+                game.apply(state, other, rng.choice(game.legal_actions(state, other)))
 
     return dealt

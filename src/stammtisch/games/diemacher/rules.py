@@ -43,7 +43,7 @@ class DieMacher(FlowGame[State]):
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         checked = check_options(options, self.num_players)
-        self.edition: Edition = load_edition(checked["data_file"])
+        self.edition: Edition = load_edition(checked["edition"])
         self.long_game: bool = checked["elections"] == 7
         self.last_round = 5 if self.long_game else 4
         low, high = self.edition.trend_range

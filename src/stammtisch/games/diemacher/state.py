@@ -252,48 +252,48 @@ class State(FlowState):
     @classmethod
     def new(cls) -> State:
         """A table before the set-up (setup.py fills it in)."""
-        s = State()
-        s.round, s.phase, s.start_player = 0, "setup", 0
-        s.boards, s.players, s.chance = [], [], Chance(0)
-        s.program_deck, s.program_discard, s.program_display = [], [], []
-        s.opinion_deck, s.opinion_discard, s.opinion_display = [], [], [True] * CARD_TYPES
-        s.poll_deck, s.poll_discard, s.double_supply = [], [], 4
-        s.media_presence, s.future_states, s.elections_held = [[] for _ in range(7)], [], 0
-        s.elected = []
-        s.actor, s.done, s.turn, s.cursor, s.row_cursor = NOBODY, [], 0, 0, 0
-        s.step, s.passes, s.auction, s.talks = "", 0, None, None
-        s.poll_in_hand, s.program_change, s.draft_hands = NOBODY, None, []
-        s.outcomes, s.excluded = {}, []
-        return s
+        state = State()
+        state.round, state.phase, state.start_player = 0, "setup", 0
+        state.boards, state.players, state.chance = [], [], Chance(0)
+        state.program_deck, state.program_discard, state.program_display = [], [], []
+        state.opinion_deck, state.opinion_discard, state.opinion_display = [], [], [True] * CARD_TYPES
+        state.poll_deck, state.poll_discard, state.double_supply = [], [], 4
+        state.media_presence, state.future_states, state.elections_held = [[] for _ in range(7)], [], 0
+        state.elected = []
+        state.actor, state.done, state.turn, state.cursor, state.row_cursor = NOBODY, [], 0, 0, 0
+        state.step, state.passes, state.auction, state.talks = "", 0, None, None
+        state.poll_in_hand, state.program_change, state.draft_hands = NOBODY, None, []
+        state.outcomes, state.excluded = {}, []
+        return state
 
     def copy(self) -> State:
-        s = State()
-        s.round, s.phase = self.round, self.phase
-        s.start_player = self.start_player
-        s.boards = [b.copy() for b in self.boards]
-        s.players = [p.copy() for p in self.players]
-        s.chance = self.chance.copy()
-        s.program_deck, s.program_discard = self.program_deck[:], self.program_discard[:]
-        s.program_display = self.program_display[:]
-        s.opinion_deck, s.opinion_discard = self.opinion_deck[:], self.opinion_discard[:]
-        s.opinion_display = self.opinion_display[:]
-        s.poll_deck = self.poll_deck[:]
-        s.poll_discard = [x[:] for x in self.poll_discard]
-        s.double_supply = self.double_supply
-        s.media_presence = [x[:] for x in self.media_presence]
-        s.future_states = self.future_states[:]
-        s.elections_held = self.elections_held
-        s.elected = self.elected[:]
-        s.actor, s.done, s.turn, s.cursor = self.actor, self.done[:], self.turn, self.cursor
-        s.row_cursor, s.step, s.passes = self.row_cursor, self.step, self.passes
-        s.auction = None if self.auction is None else self.auction.copy()
-        s.talks = None if self.talks is None else self.talks.copy()
-        s.poll_in_hand = self.poll_in_hand
-        s.program_change = None if self.program_change is None else self.program_change.copy()
-        s.draft_hands = [h[:] for h in self.draft_hands]
-        s.outcomes = dict(self.outcomes)
-        s.excluded = self.excluded[:]
-        return s
+        state = State()
+        state.round, state.phase = self.round, self.phase
+        state.start_player = self.start_player
+        state.boards = [b.copy() for b in self.boards]
+        state.players = [p.copy() for p in self.players]
+        state.chance = self.chance.copy()
+        state.program_deck, state.program_discard = self.program_deck[:], self.program_discard[:]
+        state.program_display = self.program_display[:]
+        state.opinion_deck, state.opinion_discard = self.opinion_deck[:], self.opinion_discard[:]
+        state.opinion_display = self.opinion_display[:]
+        state.poll_deck = self.poll_deck[:]
+        state.poll_discard = [x[:] for x in self.poll_discard]
+        state.double_supply = self.double_supply
+        state.media_presence = [x[:] for x in self.media_presence]
+        state.future_states = self.future_states[:]
+        state.elections_held = self.elections_held
+        state.elected = self.elected[:]
+        state.actor, state.done, state.turn, state.cursor = self.actor, self.done[:], self.turn, self.cursor
+        state.row_cursor, state.step, state.passes = self.row_cursor, self.step, self.passes
+        state.auction = None if self.auction is None else self.auction.copy()
+        state.talks = None if self.talks is None else self.talks.copy()
+        state.poll_in_hand = self.poll_in_hand
+        state.program_change = None if self.program_change is None else self.program_change.copy()
+        state.draft_hands = [h[:] for h in self.draft_hands]
+        state.outcomes = dict(self.outcomes)
+        state.excluded = self.excluded[:]
+        return state
 
     @property
     def seats(self) -> int:

@@ -15,7 +15,7 @@ from stammtisch.engine.flow import SEALED, FlowGame
 from stammtisch.engine.view import envelope
 from stammtisch.games.diemacher.board import matches, media_influencer
 from stammtisch.games.diemacher.phases.money import base_change
-from stammtisch.games.diemacher.phases.politicians import BANG
+from stammtisch.games.diemacher.phases.politicians import BANG, REVEAL, SEALED_PAY
 from stammtisch.games.diemacher.phases.polls import trend_changes
 from stammtisch.games.diemacher.phases.program import STEP_NAMES
 from stammtisch.games.diemacher.scoring import final_scores
@@ -130,7 +130,7 @@ def _own_view(game: DieMacher, state: State, seat: int, public: dict[str, Any]) 
 def _revealing(game: DieMacher, state: State) -> int | None:
     """The board whose politicians are being revealed one by one (die-macher.md phase 6)."""
     in_play = game.from_election(state)
-    if state.phase == "politicians" and state.step != "reveal" and state.cursor < len(in_play):
+    if state.phase == "politicians" and state.step != REVEAL and state.cursor < len(in_play):
         return in_play[state.cursor]
     return None
 
@@ -194,7 +194,7 @@ def _player(game: DieMacher, state: State, s: int, seat: int | None, over: bool)
         "win_vp": list(player.win_vp),
         "excluded_from_auctions": bool(state.excluded and state.excluded[s]),
         "committed": bool(state.done and state.done[s] and (
-            _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == "sealed_pay"))),
+            _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == SEALED_PAY))),
     }
     if mine:
         data["hand"] = sorted(player.hand)
@@ -233,8 +233,8 @@ def _poll(game: DieMacher, state: State, seat: int) -> dict[str, Any]:
 
 def _decision(game: DieMacher, state: State, seat: int | None) -> dict[str, Any]:
     """Public facts about the pending decision: who, what and where; never a sealed content."""
-    # Phase 6 pays sealed in its "sealed_pay" step.
-    sealed = _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == "sealed_pay")
+    # Phase 6 pays sealed in its SEALED_PAY stage.
+    sealed = _sealed_phase(game, state.phase) or (state.phase == "politicians" and state.step == SEALED_PAY)
     decision: dict[str, Any] = {"phase": state.phase, "step": state.step, "sealed": sealed}
     if state.poll_in_hand != NOBODY:
         decision.update(kind="poll_use", seat=state.actor, board=game.from_election(state)[state.cursor])

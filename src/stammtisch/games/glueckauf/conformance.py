@@ -25,18 +25,19 @@ STARTED_AFRESH = frozenset({"other_returned"})
 SECRETS = frozenset({"chance", "tile_stack", "order_deck", "other_drawn"})
 
 
-def invariants(game: GlueckAuf, s: State) -> None:
-    coal = sum(s.supply) + sum(p.coal_owned() for p in s.players)
+def invariants(game: GlueckAuf, state: State) -> None:
+    coal = sum(state.supply) + sum(p.coal_owned() for p in state.players)
     assert coal == 4 * game.edition.coal_per_colour
-    tiles_drawn = s.drawn if s.phase in (KEEP_TILE, RETURN_TILES) else []
-    tiles = s.tile_stack + [t for t in s.factory if t] + tiles_drawn + [t for p in s.players for t in p.tiles]
+    tiles_drawn = state.drawn if state.phase in (KEEP_TILE, RETURN_TILES) else []
+    tiles = (state.tile_stack + [t for t in state.factory if t] + tiles_drawn
+             + [t for p in state.players for t in p.tiles])
     assert sorted(tiles) == list(range(1, 49))
-    cards_drawn = s.drawn if s.phase in (KEEP_ORDER, RETURN_ORDERS) else []
-    cards = s.order_deck + [c for c in s.order_slots if c] + s.revealed + cards_drawn
-    cards += [o[0] for p in s.players for o in p.orders] + [c for p in s.players for c in p.delivered]
+    cards_drawn = state.drawn if state.phase in (KEEP_ORDER, RETURN_ORDERS) else []
+    cards = state.order_deck + [c for c in state.order_slots if c] + state.revealed + cards_drawn
+    cards += [o[0] for p in state.players for o in p.orders] + [c for p in state.players for c in p.delivered]
     assert sorted(cards) == list(range(1, 45))
-    for seat, p in enumerate(s.players):
-        on_board = sum(n for owner, n in zip(s.owner, s.count, strict=True) if owner == seat and n)
+    for seat, p in enumerate(state.players):
+        on_board = sum(n for owner, n in zip(state.owner, state.count, strict=True) if owner == seat and n)
         assert p.workers + p.canteen + p.bank + on_board == game.total_workers
         assert 0 <= sum(p.cage) <= 5 and p.money >= 0
         for t in range(4):

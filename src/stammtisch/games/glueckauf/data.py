@@ -86,6 +86,9 @@ class Edition:
         return self.tile_cost_per_cart[tile.colour] * tile.carts
 
 
+PACKAGED_EDITION = "edition.json"  # in data/ (as each game names its own)
+
+
 def load_edition(path: Path | str | None = None) -> Edition:
     """The packaged edition (no path) or a user's file, validated."""
     if path is None:
@@ -95,8 +98,8 @@ def load_edition(path: Path | str | None = None) -> Edition:
 
 @lru_cache(maxsize=1)
 def _packaged() -> Edition:
-    text = resources.files("stammtisch.games.glueckauf").joinpath("data/edition.json").read_text("utf-8")
-    return parse_edition(text, "edition.json")
+    text = resources.files("stammtisch.games.glueckauf").joinpath("data", PACKAGED_EDITION).read_text("utf-8")
+    return parse_edition(text, PACKAGED_EDITION)
 
 
 def _load(path: Path) -> Edition:

@@ -85,28 +85,28 @@ class Sampler:
     sample is a copy of that state with the chance reseeded and the piles dealt."""
 
     def __init__(self, game: GlueckAuf, known: Knowledge) -> None:
-        self.shown = s = _shown(game, known)
+        self.shown = state = _shown(game, known)
         seat: int = known["view"]["seat"]
         board = known["view"]["board"]
-        drawing = s.current if s.phase in TILE_STAGES + ORDER_STAGES else None
+        drawing = state.current if state.phase in TILE_STAGES + ORDER_STAGES else None
         mine = drawing == seat
         other_hand = drawing is not None and not mine
-        tiles, orders = s.phase in TILE_STAGES, s.phase in ORDER_STAGES
-        self.tiles = Pile(s, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(s), board["tile_stack"],
+        tiles, orders = state.phase in TILE_STAGES, state.phase in ORDER_STAGES
+        self.tiles = Pile(state, [t.id for t in game.edition.tunnel_tiles], _tiles_seen(state), board["tile_stack"],
                           mine and tiles, other_hand and tiles)
-        self.orders = Pile(s, [c.id for c in game.edition.order_cards], _orders_seen(s), board["order_deck"],
+        self.orders = Pile(state, [c.id for c in game.edition.order_cards], _orders_seen(state), board["order_deck"],
                            mine and orders, other_hand and orders)
 
     def __call__(self, rng: random.Random) -> State:
-        s = self.shown.copy()
-        s.chance = reseeded(rng)
-        s.tile_stack, hand = self.tiles.deal(rng)
+        state = self.shown.copy()
+        state.chance = reseeded(rng)
+        state.tile_stack, hand = self.tiles.deal(rng)
         if self.tiles.other_hand:
-            s.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
-        s.order_deck, hand = self.orders.deal(rng)
+            state.drawn = sorted(hand)  # a hand, not a pile (phases/drawing.py)
+        state.order_deck, hand = self.orders.deal(rng)
         if self.orders.other_hand:
-            s.drawn = sorted(hand)
-        return s
+            state.drawn = sorted(hand)
+        return state
 
 
 def _shown(game: GlueckAuf, known: Knowledge) -> State:
@@ -115,31 +115,31 @@ def _shown(game: GlueckAuf, known: Knowledge) -> State:
     view, record = known["view"], known["record"]
     board = view["board"]
     seat: int = view["seat"]
-    s = State()
-    s.chance = Chance(0)  # replaced in every sample
-    s.players = [_player(shown, pile) for shown, pile in zip(board["seats"], record["delivered"], strict=True)]
-    s.phase, s.shift, s.start_player = view["phase"], board["shift"], board["start_player"]
-    s.current = record["current"]
-    s.draft_queue = list(board["draft_queue"])
-    s.revealed = [card["id"] for card in board["draft"]]
-    _spaces(game, s, board["spaces"])
-    s.supply = [board["supply"][c] for c in COLOURS]
-    s.steps_left = board["steps_left"]
-    s.owed_coal = [COLOUR_INDEX[c] for c in board["substitutes_owed"]]
+    state = State()
+    state.chance = Chance(0)  # replaced in every sample
+    state.players = [_player(shown, pile) for shown, pile in zip(board["seats"], record["delivered"], strict=True)]
+    state.phase, state.shift, state.start_player = view["phase"], board["shift"], board["start_player"]
+    state.current = record["current"]
+    state.draft_queue = list(board["draft_queue"])
+    state.revealed = [card["id"] for card in board["draft"]]
+    _spaces(game, state, board["spaces"])
+    state.supply = [board["supply"][c] for c in COLOURS]
+    state.steps_left = board["steps_left"]
+    state.owed_coal = [COLOUR_INDEX[c] for c in board["substitutes_owed"]]
     refill = record["refill"]
-    s.refill = None if refill is None else Emptied(refill[0], refill[1])
+    state.refill = None if refill is None else Emptied(refill[0], refill[1])
     detail = view["final"]["detail"] if view["final"] is not None else None
-    s.final = None if detail is None else [dict(row) for row in detail]
-    s.stats = dict(record["stats"])
-    s.scored = [dict(row) for row in board["last_scoring"]]
-    drawing = s.current if s.phase in TILE_STAGES + ORDER_STAGES else None
+    state.final = None if detail is None else [dict(row) for row in detail]
+    state.stats = dict(record["stats"])
+    state.scored = [dict(row) for row in board["last_scoring"]]
+    drawing = state.current if state.phase in TILE_STAGES + ORDER_STAGES else None
     mine = drawing == seat
-    s.drawn = [item["id"] for item in board["drawn"]] if mine and board["drawn"] else []
+    state.drawn = [item["id"] for item in board["drawn"]] if mine and board["drawn"] else []
     returned = board["returned"] if mine else None
-    s.return_to = None if returned is None else returned["to"]
-    s.returned = [] if returned is None else [item["id"] for item in returned["items"]]
-    s.tile_stack, s.order_deck = [], []
-    return s
+    state.return_to = None if returned is None else returned["to"]
+    state.returned = [] if returned is None else [item["id"] for item in returned["items"]]
+    state.tile_stack, state.order_deck = [], []
+    return state
 
 
 def _player(shown: dict[str, Any], delivered: list[int]) -> Player:
@@ -160,30 +160,30 @@ def _player(shown: dict[str, Any], delivered: list[int]) -> Player:
     return p
 
 
-def _spaces(game: GlueckAuf, s: State, spaces: dict[str, dict[str, Any]]) -> None:
+def _spaces(game: GlueckAuf, state: State, spaces: dict[str, dict[str, Any]]) -> None:
     """Who stands on each worker space, and the tiles and cards on the factory and order spaces."""
-    s.owner, s.count = [-1] * len(game.edition.spaces), [0] * len(game.edition.spaces)
-    s.factory, s.order_slots = [0] * game.factory_slot_count, [0] * game.order_slot_count
+    state.owner, state.count = [-1] * len(game.edition.spaces), [0] * len(game.edition.spaces)
+    state.factory, state.order_slots = [0] * game.factory_slot_count, [0] * game.order_slot_count
     for spot in game.spots:
         entry = spaces[spot.id]
         if spot.kind != BANK and entry["workers"]:
-            s.owner[spot.index], s.count[spot.index] = entry["owner"], entry["workers"]
+            state.owner[spot.index], state.count[spot.index] = entry["owner"], entry["workers"]
         if spot.kind == FACTORY and entry["tile"] is not None:
-            s.factory[spot.number] = entry["tile"]["id"]
+            state.factory[spot.number] = entry["tile"]["id"]
         elif spot.kind == ORDER and entry["card"] is not None:
-            s.order_slots[spot.number] = entry["card"]["id"]
+            state.order_slots[spot.number] = entry["card"]["id"]
 
 
-def _tiles_seen(s: State) -> set[int]:
-    seen = {t for t in s.factory if t}
-    for player in s.players:
+def _tiles_seen(state: State) -> set[int]:
+    seen = {t for t in state.factory if t}
+    for player in state.players:
         seen.update(player.tiles)
     return seen
 
 
-def _orders_seen(s: State) -> set[int]:
-    seen = {c for c in s.order_slots if c} | set(s.revealed)
-    for player in s.players:
+def _orders_seen(state: State) -> set[int]:
+    seen = {c for c in state.order_slots if c} | set(state.revealed)
+    for player in state.players:
         seen.update(order.card for order in player.orders)
         seen.update(player.delivered)
     return seen
@@ -195,18 +195,18 @@ class Pile:
     own drawn items and the ones it has put back lie where it saw them go (the top is the end of
     the list; items put under the pile one by one lie in reverse order)."""
 
-    def __init__(self, s: State, items: list[int], seen: set[int], size: int, mine: bool,
+    def __init__(self, state: State, items: list[int], seen: set[int], size: int, mine: bool,
                  other_hand: bool) -> None:
         if mine:
-            seen = seen | set(s.drawn) | set(s.returned)
+            seen = seen | set(state.drawn) | set(state.returned)
         self.unseen = sorted(item for item in items if item not in seen)
-        known = s.returned if mine else []
+        known = state.returned if mine else []
         self.cut = size - len(known)
         hand = len(self.unseen) - self.cut if other_hand else 0
         if self.cut + hand != len(self.unseen):
             raise ResampleError(f"{len(self.unseen)} unseen items for hidden places of sizes {[self.cut, hand]}")
         self.other_hand = other_hand
-        self.on_top = s.return_to == "top" and mine
+        self.on_top = state.return_to == "top" and mine
         self.known = known if self.on_top else known[::-1]
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:

@@ -20,26 +20,26 @@ def set_up(game: GlueckAuf, seed: int) -> tuple[State, list[Event]]:
     n = game.num_players
     chance = Chance(seed)
     players = [Player.new(ed.money[n], game.total_workers) for _ in range(n)]
-    s = State.new(chance, players, len(ed.spaces))
-    s.supply = [ed.coal_per_colour - n] * 4
+    state = State.new(chance, players, len(ed.spaces))
+    state.supply = [ed.coal_per_colour - n] * 4
     start = game.options["start_player"]
-    s.start_player = s.current = chance.choice(list(range(n))) if start is None else start
-    s.tile_stack = [t.id for t in ed.tunnel_tiles]
-    chance.shuffle(s.tile_stack)
-    s.factory = [0] * game.factory_slot_count
-    s.order_slots = [0] * game.order_slot_count
+    state.start_player = state.current = chance.choice(list(range(n))) if start is None else start
+    state.tile_stack = [t.id for t in ed.tunnel_tiles]
+    chance.shuffle(state.tile_stack)
+    state.factory = [0] * game.factory_slot_count
+    state.order_slots = [0] * game.order_slot_count
     for spot in game.spots:
         if spot.kind == FACTORY:
-            s.factory[spot.number] = s.tile_stack.pop()
-    s.order_deck = [c.id for c in ed.order_cards]
-    chance.shuffle(s.order_deck)
-    s.revealed = [s.order_deck.pop() for _ in range(ed.draft_reveal[n])]
+            state.factory[spot.number] = state.tile_stack.pop()
+    state.order_deck = [c.id for c in ed.order_cards]
+    chance.shuffle(state.order_deck)
+    state.revealed = [state.order_deck.pop() for _ in range(ed.draft_reveal[n])]
     # from the start player's right, counter-clockwise, until everyone holds their orders
-    s.draft_queue = [(s.start_player - k) % n for k in range(1, n + 1)] * ed.orders_drafted
-    event = Event("setup", {"players": n, "start_player": s.start_player, "factory": list(s.factory),
-                            "revealed": list(s.revealed)})  # fmt: skip
+    state.draft_queue = [(state.start_player - k) % n for k in range(1, n + 1)] * ed.orders_drafted
+    event = Event("setup", {"players": n, "start_player": state.start_player, "factory": list(state.factory),
+                            "revealed": list(state.revealed)})  # fmt: skip
     events = [event]
-    game.flow.start(game, s, events)
-    if not s.draft_queue:  # an edition without a draft
-        end_draft(game, s, events)
-    return s, events
+    game.flow.start(game, state, events)
+    if not state.draft_queue:  # an edition without a draft
+        end_draft(game, state, events)
+    return state, events

@@ -178,15 +178,16 @@ class State(FlowState):
 
     @classmethod
     def new(cls, chance: Chance, players: list[Player], spaces: int) -> State:
-        s = State()
-        s.chance, s.players, s.phase, s.shift, s.start_player, s.current = chance, players, DRAFT, 1, 0, 0
-        s.draft_queue, s.revealed = [], []
-        s.owner, s.count = [-1] * spaces, [0] * spaces
-        s.factory, s.tile_stack, s.order_slots, s.order_deck = [], [], [], []
-        s.supply, s.steps_left = [0, 0, 0, 0], 0
-        s.drawn, s.return_to, s.returned, s.owed_coal = [], None, [], []
-        s.refill, s.final, s.stats, s.scored = None, None, {}, []
-        return s
+        state = State()
+        state.chance, state.players, state.phase = chance, players, DRAFT
+        state.shift, state.start_player, state.current = 1, 0, 0
+        state.draft_queue, state.revealed = [], []
+        state.owner, state.count = [-1] * spaces, [0] * spaces
+        state.factory, state.tile_stack, state.order_slots, state.order_deck = [], [], [], []
+        state.supply, state.steps_left = [0, 0, 0, 0], 0
+        state.drawn, state.return_to, state.returned, state.owed_coal = [], None, [], []
+        state.refill, state.final, state.stats, state.scored = None, None, {}, []
+        return state
 
     def copy(self) -> State:
         other = State()

@@ -32,48 +32,48 @@ from stammtisch.games.glueckauf.state import (
 if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
-def build_view(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any]:
-    acting = s.draft_queue[0] if s.phase == DRAFT else s.current
-    current = None if s.phase == OVER else acting
+def build_view(game: GlueckAuf, state: State, seat: int | None) -> dict[str, Any]:
+    acting = state.draft_queue[0] if state.phase == DRAFT else state.current
+    current = None if state.phase == OVER else acting
     board: dict[str, Any] = {
         "options": {k: v for k, v in game.options.items() if k not in ("edition", HINTS.name)},  # the rules in force
-        "shift": s.shift,
+        "shift": state.shift,
         "shifts": game.edition.shifts,
         "current": current,
-        "start_player": s.start_player,
-        "steps_left": s.steps_left,
-        "substitutes_owed": [COLOURS[t] for t in s.owed_coal],
-        "draft": [card_view(game.cards[c]) for c in s.revealed],
-        "draft_queue": list(s.draft_queue),
-        "spaces": _spaces(game, s),
-        "tile_stack": len(s.tile_stack),
-        "order_deck": len(s.order_deck),
-        "supply": dict(zip(COLOURS, s.supply, strict=True)),
-        "seats": [_seat(game, s, p, other, seat) for other, p in enumerate(s.players)],
-        "drawn": _drawn(game, s, seat),
-        "returned": _returned(game, s, seat),
-        "last_scoring": [dict(row) for row in s.scored],  # so a page drawn anew shows it as a table
+        "start_player": state.start_player,
+        "steps_left": state.steps_left,
+        "substitutes_owed": [COLOURS[t] for t in state.owed_coal],
+        "draft": [card_view(game.cards[c]) for c in state.revealed],
+        "draft_queue": list(state.draft_queue),
+        "spaces": _spaces(game, state),
+        "tile_stack": len(state.tile_stack),
+        "order_deck": len(state.order_deck),
+        "supply": dict(zip(COLOURS, state.supply, strict=True)),
+        "seats": [_seat(game, state, p, other, seat) for other, p in enumerate(state.players)],
+        "drawn": _drawn(game, state, seat),
+        "returned": _returned(game, state, seat),
+        "last_scoring": [dict(row) for row in state.scored],  # so a page drawn anew shows it as a table
     }
-    detail = [dict(f) for f in s.final] if s.final is not None else None
-    return envelope(game, s, seat, phase=s.phase, decision={"seat": current}, board=board, final_detail=detail)
+    detail = [dict(f) for f in state.final] if state.final is not None else None
+    return envelope(game, state, seat, phase=state.phase, decision={"seat": current}, board=board, final_detail=detail)
 
 
-def build_views(game: GlueckAuf, s: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+def build_views(game: GlueckAuf, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """Several readers' views (Game.views), each equal to ``build_view``: the spectator's view is built
     once, and a seat's view differs from it only in that seat's own entry (its delivered orders) and
     its draw-5 hand; everything else is the same objects."""
-    public = build_view(game, s, None)
+    public = build_view(game, state, None)
     views: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
-        views[seat] = public if seat is None else _own_view(game, s, seat, public)
+        views[seat] = public if seat is None else _own_view(game, state, seat, public)
     return views
 
 
-def _own_view(game: GlueckAuf, s: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+def _own_view(game: GlueckAuf, state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
     board = dict(public["board"])
     players = list(board["seats"])
-    players[seat] = _seat(game, s, s.players[seat], seat, seat)
-    board.update(seats=players, drawn=_drawn(game, s, seat), returned=_returned(game, s, seat))
+    players[seat] = _seat(game, state, state.players[seat], seat, seat)
+    board.update(seats=players, drawn=_drawn(game, state, seat), returned=_returned(game, state, seat))
     return {**public, "seat": seat, "board": board}
 
 
@@ -120,46 +120,46 @@ def tile_view(game: GlueckAuf, tile_id: int) -> dict[str, Any]:
     }
 
 
-def _spaces(game: GlueckAuf, s: State) -> dict[str, dict[str, Any]]:
+def _spaces(game: GlueckAuf, state: State) -> dict[str, dict[str, Any]]:
     spaces: dict[str, dict[str, Any]] = {}
     for spot in game.spots:
         entry: dict[str, Any] = {}
         if spot.kind == BANK:
-            entry["workers"] = {str(seat): p.bank for seat, p in enumerate(s.players)}
+            entry["workers"] = {str(seat): p.bank for seat, p in enumerate(state.players)}
         else:
-            count = s.count[spot.index]
-            entry["owner"] = s.owner[spot.index] if count else None
+            count = state.count[spot.index]
+            entry["owner"] = state.owner[spot.index] if count else None
             entry["workers"] = count
         if spot.kind == FACTORY:
-            tile = s.factory[spot.number]
+            tile = state.factory[spot.number]
             entry["tile"] = tile_view(game, tile) if tile else None
         elif spot.kind == ORDER:
-            card = s.order_slots[spot.number]
+            card = state.order_slots[spot.number]
             entry["card"] = card_view(game.cards[card]) if card else None
         spaces[spot.id] = entry
     return spaces
 
 
-def _drawn(game: GlueckAuf, s: State, seat: int | None) -> list[dict[str, Any]] | None:
+def _drawn(game: GlueckAuf, state: State, seat: int | None) -> list[dict[str, Any]] | None:
     """The draw-5 hand, for its drawer only (as a set: sorted by id)."""
-    if seat is None or seat != s.current or not s.drawn:
+    if seat is None or seat != state.current or not state.drawn:
         return None
-    if s.phase in (KEEP_TILE, RETURN_TILES):
-        return [tile_view(game, t) for t in sorted(s.drawn)]
-    if s.phase in (KEEP_ORDER, RETURN_ORDERS):
-        return [card_view(game.cards[c]) for c in sorted(s.drawn)]
+    if state.phase in (KEEP_TILE, RETURN_TILES):
+        return [tile_view(game, t) for t in sorted(state.drawn)]
+    if state.phase in (KEEP_ORDER, RETURN_ORDERS):
+        return [card_view(game.cards[c]) for c in sorted(state.drawn)]
     return None
 
 
-def _returned(game: GlueckAuf, s: State, seat: int | None) -> dict[str, Any] | None:
+def _returned(game: GlueckAuf, state: State, seat: int | None) -> dict[str, Any] | None:
     """The drawn items put back so far, in that order, and where: the drawer's secret."""
-    if seat is None or seat != s.current or not s.returned:
+    if seat is None or seat != state.current or not state.returned:
         return None
-    if s.phase == RETURN_TILES:
-        items = [tile_view(game, t) for t in s.returned]
+    if state.phase == RETURN_TILES:
+        items = [tile_view(game, t) for t in state.returned]
     else:
-        items = [card_view(game.cards[c]) for c in s.returned]
-    return {"to": s.return_to, "items": items}
+        items = [card_view(game.cards[c]) for c in state.returned]
+    return {"to": state.return_to, "items": items}
 
 
 def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
@@ -169,9 +169,9 @@ def order_view(game: GlueckAuf, order: Order) -> dict[str, Any]:
     return view
 
 
-def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
+def _seat(game: GlueckAuf, state: State, p: Player, seat: int, viewer: int | None) -> dict[str, Any]:
     # every delivered pile is public once the game is over (final scoring counts them openly)
-    open_delivered = viewer == seat or game.options["open_delivered"] or s.phase == OVER
+    open_delivered = viewer == seat or game.options["open_delivered"] or state.phase == OVER
     light = [t for t in p.tiles if game.tiles[t].light]
     dark = [t for t in p.tiles if not game.tiles[t].light]
     return {
@@ -203,9 +203,9 @@ def _seat(game: GlueckAuf, s: State, p: Player, seat: int, viewer: int | None) -
     }
 
 
-def round_of(game: GlueckAuf, s: State) -> int:
+def round_of(game: GlueckAuf, state: State) -> int:
     """The shift a state is in (GameSpec.round_of: replays jump by it)."""
-    return s.shift
+    return state.shift
 
 
 def rounds(game: GlueckAuf) -> int:
@@ -213,12 +213,12 @@ def rounds(game: GlueckAuf) -> int:
     return game.edition.shifts
 
 
-def playout_view(game: GlueckAuf, s: State, seat: int) -> dict[str, Any]:
+def playout_view(game: GlueckAuf, state: State, seat: int) -> dict[str, Any]:
     """The part of ``seat``'s view the heuristic bot reads (games/glueckauf/bot.py), built without
     the rest: search playouts (bots/ismcts.py) ask the heuristic bot at every move of a sampled
     state.  Each value equals the full view's (``build_view``); other seats' entries are empty
     (tests/bots/test_playout_views.py checks both)."""
-    p = s.players[seat]
+    p = state.players[seat]
     light = sum(1 for t in p.tiles if game.tiles[t].light)
     me = {
         "money": p.money,
@@ -231,16 +231,16 @@ def playout_view(game: GlueckAuf, s: State, seat: int) -> dict[str, Any]:
         "dark_tiles": len(p.tiles) - light,
         "orders": [order_view(game, o) for o in p.orders],
     }
-    seats: list[dict[str, Any]] = [{} for _ in s.players]
+    seats: list[dict[str, Any]] = [{} for _ in state.players]
     seats[seat] = me
     board = {
-        "shift": s.shift,
+        "shift": state.shift,
         "shifts": game.edition.shifts,
-        "steps_left": s.steps_left,
-        "draft": [card_view(game.cards[c]) for c in s.revealed],
+        "steps_left": state.steps_left,
+        "draft": [card_view(game.cards[c]) for c in state.revealed],
         "seats": seats,
-        "drawn": _drawn(game, s, seat),
+        "drawn": _drawn(game, state, seat),
     }
-    if s.phase == PLACE:  # the spaces are read only to place a worker
-        board["spaces"] = _spaces(game, s)
-    return {"seat": seat, "phase": s.phase, "board": board}
+    if state.phase == PLACE:  # the spaces are read only to place a worker
+        board["spaces"] = _spaces(game, state)
+    return {"seat": seat, "phase": state.phase, "board": board}

@@ -24,5 +24,6 @@ FLOW = Flow(
      MEDIA_SHIFT, POLLS, CONVERT, ELECTION, MONEY),
     # A poll card in hand comes first: FREE_POLL can be drawn in the middle of a program change's phase.
     interludes=(POLL_USE, PROGRAM_CHANGE),
+    stage="step",  # phase 6's declared stages (phases/politicians.py)
     over_label=N_("Final scoring"),
 )

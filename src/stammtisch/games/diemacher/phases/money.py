@@ -21,16 +21,18 @@ if TYPE_CHECKING:
 DONATION: Final = EventKind("donation", "seat", "value", "accepted", "base")
 BOARD_REMOVED: Final = EventKind("board_removed", "board")
 STATE_ENTERED: Final = EventKind("state_entered", "board", "state")
+# The state's ``step`` while a party decides on its donations (else the empty step: income is paid).
+DONATIONS: Final = "donation"
 
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     donations = state.round <= 3
     while state.turn < state.seats:
         seat = state.turn_seat(state.turn)
-        if state.step != "donation":
+        if state.step != DONATIONS:
             scoring.pay_income(game, state, seat, events)
             if donations and state.players[seat].donations:
-                state.step = "donation"
+                state.step = DONATIONS
                 state.actor = seat
                 return WAIT
         elif donations:

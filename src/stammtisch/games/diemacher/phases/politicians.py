@@ -17,6 +17,17 @@ from stammtisch.i18n import N_
 if TYPE_CHECKING:
     from stammtisch.games.diemacher.rules import DieMacher
 
+# The stages of phase 6, in order (the state's ``step``): a board's politicians revealed, paid for one
+# by one (or, G-13 alternative, sealed and at once), then each paid politician's main action, its
+# secondary ones, and after them the next politician (declared: engine/flow.py, Phase.stages).
+REVEAL: Final = "reveal"
+PAY: Final = "pay"
+SEALED_PAY: Final = "sealed_pay"
+MAIN: Final = "main"
+SECONDARY: Final = "secondary"
+AFTER: Final = "after"
+STAGES: Final = (REVEAL, PAY, SEALED_PAY, MAIN, SECONDARY, AFTER)
+
 BANG: Final = ("DOUBLE", "BUYOUT", "OTHERS_TREND-1")
 EFFECTS: Final = ("double", "double_remove", "buyout", "others_trend", "trend", "votes", "base", "program", "free_poll")
 
@@ -31,11 +42,11 @@ ACTION_SKIPPED: Final = EventKind("action_skipped", "seat", "board")
 
 
 def enter(game: DieMacher, state: State, events: list[Event]) -> None:
-    state.cursor, state.step = 0, "reveal"
+    state.cursor, state.step = 0, REVEAL
 
 
 def to_act(game: DieMacher, state: State) -> list[Seat]:
-    return sealed.waiting(state.done) if state.step == "sealed_pay" else [state.actor]
+    return sealed.waiting(state.done) if state.step == SEALED_PAY else [state.actor]
 
 
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
@@ -43,25 +54,25 @@ def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     while state.cursor < len(boards):
         pos = boards[state.cursor]
         board = state.boards[pos]
-        if state.step == "reveal":
+        if state.step == REVEAL:
             if board.row:
                 row = [{"seat": p.seat, "politician": game.edition.politicians[p.politician].id} for p in board.row]
                 events.append(POLITICIANS_REVEALED.event(pos, row))
-            state.step, state.row_cursor = "pay", 0
-        if state.step == "pay" and game.options["p6_pay_order"] == "simultaneous":
+            state.step, state.row_cursor = PAY, 0
+        if state.step == PAY and game.options["p6_pay_order"] == "simultaneous":
             _open_sealed_payment(game, state, board, pos, events)
-        if state.step == "sealed_pay":
+        if state.step == SEALED_PAY:
             if sealed.waiting(state.done):
                 return WAIT
             _reveal_payments(game, state, board, pos, events)
-        if state.step == "pay":
+        if state.step == PAY:
             if _next_payer(game, state, board, pos, events):
                 return WAIT
-            state.step, state.row_cursor = "main", 0
+            state.step, state.row_cursor = MAIN, 0
         if _next_politician_decision(state, board):
             return WAIT
         board.row = []  # every politician of the state goes to the box
-        state.cursor, state.step = state.cursor + 1, "reveal"
+        state.cursor, state.step = state.cursor + 1, REVEAL
     if game.options["bang_lock_scope"] == "state_round":
         for board in state.boards:
             board.bang_used = []
@@ -93,7 +104,7 @@ def _open_sealed_payment(game: DieMacher, state: State, board: Board, pos: int, 
         else:
             placed.paid = False
             events.append(POLITICIAN_UNAFFORDABLE.event(seat, pos, True, politician.id))
-    state.step = "sealed_pay"
+    state.step = SEALED_PAY
 
 
 def _reveal_payments(game: DieMacher, state: State, board: Board, pos: int, events: list[Event]) -> None:
@@ -102,7 +113,7 @@ def _reveal_payments(game: DieMacher, state: State, board: Board, pos: int, even
             _pay_or_decline(game, state, placed, pos, state.players[placed.seat].secret == [1], events)
             state.players[placed.seat].secret = []
     state.done = []
-    state.step, state.row_cursor = "main", 0
+    state.step, state.row_cursor = MAIN, 0
 
 
 def _pay_or_decline(game: DieMacher, state: State, placed: Placed, pos: int, pay: bool,
@@ -119,20 +130,20 @@ def _pay_or_decline(game: DieMacher, state: State, placed: Placed, pos: int, pay
 def _next_politician_decision(state: State, board: Board) -> bool:
     while state.row_cursor < len(board.row):
         placed = board.row[state.row_cursor]
-        if placed.paid and state.step in ("main", "secondary"):
+        if placed.paid and state.step in (MAIN, SECONDARY):
             state.actor = placed.seat
             return True
         state.row_cursor += 1
-        state.step = "main"
+        state.step = MAIN
     return False
 
 
 def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
-    if state.step in ("pay", "sealed_pay"):
+    if state.step in (PAY, SEALED_PAY):
         return [("pay",), ("decline",)]
     pos = game.from_election(state)[state.cursor]
     politician = game.edition.politicians[state.boards[pos].row[state.row_cursor].politician]
-    codes = [politician.main] if state.step == "main" else list(politician.secondary)
+    codes = [politician.main] if state.step == MAIN else list(politician.secondary)
     actions: list[Action] = [("skip",)]
     for code in codes:
         actions += _action_options(game, state, seat, pos, code)
@@ -166,7 +177,7 @@ def _action_options(game: DieMacher, state: State, seat: int, pos: int, code: st
 
 
 def pay(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    if state.step == "sealed_pay":
+    if state.step == SEALED_PAY:
         state.players[seat].secret = [int(action[0] == "pay")]
         sealed.commit(state.done, seat, "pay_politician", events)
         return
@@ -177,7 +188,7 @@ def pay(game: DieMacher, state: State, seat: Seat, action: Action, events: list[
 
 def skip(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     events.append(ACTION_SKIPPED.event(seat, game.from_election(state)[state.cursor]))
-    state.step = "secondary" if state.step == "main" else "after"
+    state.step = SECONDARY if state.step == MAIN else AFTER
 
 
 def effect(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -226,10 +237,11 @@ def effect(game: DieMacher, state: State, seat: Seat, action: Action, events: li
     elif kind == "free_poll":
         take_poll(game, state, seat, events)
     events.append(Event("politician_action", params))
-    state.step = "secondary" if state.step == "main" else "after"
+    state.step = SECONDARY if state.step == MAIN else AFTER
 
 
 POLITICIANS = Phase("politicians", N_("6 Actions of the Shadow Cabinet"), SEQUENTIAL, track="6", enter=enter,
                     to_act=to_act, legal=legal,
                     moves={"pay": pay, "decline": pay, "skip": skip, **dict.fromkeys(EFFECTS, effect)},
-                    settle=settle, next="media_shift", sealed_when=lambda state: state.step == "sealed_pay")
+                    settle=settle, next="media_shift", sealed_when=lambda state: state.step == SEALED_PAY,
+                    stages=STAGES)

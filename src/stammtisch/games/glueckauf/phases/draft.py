@@ -17,33 +17,33 @@ if TYPE_CHECKING:
     from stammtisch.games.glueckauf.rules import GlueckAuf
 
 
-def to_act(game: GlueckAuf, s: State) -> list[Seat]:
-    return [s.draft_queue[0]]
+def to_act(game: GlueckAuf, state: State) -> list[Seat]:
+    return [state.draft_queue[0]]
 
 
-def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    return [game.draft_actions[c] for c in s.revealed]
+def legal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    return [game.draft_actions[c] for c in state.revealed]
 
 
-def draft(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def draft(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     card = int(action[1])  # the engine's `in` check lets True pass for 1
-    s.revealed.remove(card)
-    s.draft_queue.pop(0)
-    s.players[seat].orders.append(new_order(game, card))
+    state.revealed.remove(card)
+    state.draft_queue.pop(0)
+    state.players[seat].orders.append(new_order(game, card))
     events.append(Event("drafted", {"seat": seat, "card": card}))
-    if not s.draft_queue:
-        end_draft(game, s, events)
+    if not state.draft_queue:
+        end_draft(game, state, events)
 
 
-def end_draft(game: GlueckAuf, s: State, events: list[Event]) -> None:
+def end_draft(game: GlueckAuf, state: State, events: list[Event]) -> None:
     leftover_slot = game.spot_by_id[game.edition.leftover_order_space].number
-    if s.revealed:
-        s.order_slots[leftover_slot] = s.revealed.pop()
+    if state.revealed:
+        state.order_slots[leftover_slot] = state.revealed.pop()
     for spot in game.spots:
-        if spot.kind == ORDER and not s.order_slots[spot.number] and s.order_deck:
-            s.order_slots[spot.number] = s.order_deck.pop()
-    s.revealed = []
-    start_shift(s, events)
+        if spot.kind == ORDER and not state.order_slots[spot.number] and state.order_deck:
+            state.order_slots[spot.number] = state.order_deck.pop()
+    state.revealed = []
+    start_shift(game, state, events)
 
 
 DRAFT_PHASE = Phase(DRAFT, N_("Drafting orders"), SEQUENTIAL, to_act=to_act, legal=legal, moves={"draft": draft},

@@ -15,40 +15,40 @@ if TYPE_CHECKING:
 RETURN_SIDES: Final = ("top", "bottom")
 
 
-def draw(game: GlueckAuf, s: State, seat: int, pile: list[int], what: str, events: list[Event]) -> None:
+def draw(game: GlueckAuf, state: State, seat: int, pile: list[int], what: str, events: list[Event]) -> None:
     n = min(game.edition.draw_count, len(pile))
-    s.drawn = sorted(pile.pop() for _ in range(n))  # a hand, not a pile: no order to learn
-    tally(s, f"draw_{what}")
+    state.drawn = sorted(pile.pop() for _ in range(n))  # a hand, not a pile: no order to learn
+    tally(state, f"draw_{what}")
     events.append(Event(f"drew_{what}", {"seat": seat, "count": n}))
-    events.append(Event(f"drawn_{what}", {"seat": seat, "ids": list(s.drawn)}, (seat,)))
+    events.append(Event(f"drawn_{what}", {"seat": seat, "ids": list(state.drawn)}, (seat,)))
 
 
-def legal_return(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+def legal_return(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     """The next drawn item to put back; the side is chosen with the first one."""
-    kind = "return_tiles" if s.phase == RETURN_TILES else "return_orders"
-    sides = RETURN_SIDES if s.return_to is None else (s.return_to,)
-    return [(kind, where, item) for where in sides for item in sorted(s.drawn)]
+    kind = "return_tiles" if state.phase == RETURN_TILES else "return_orders"
+    sides = RETURN_SIDES if state.return_to is None else (state.return_to,)
+    return [(kind, where, item) for where in sides for item in sorted(state.drawn)]
 
 
-def return_one(s: State, seat: int, pile: list[int], action: Action, what: str, events: list[Event]) -> bool:
+def return_one(state: State, seat: int, pile: list[int], action: Action, what: str, events: list[Event]) -> bool:
     """Put one drawn item face down on top of or under the pile (the last one follows by
     itself); True once the hand is empty.  Only the drawer knows the order."""
     where = str(action[1])
-    s.return_to = where
-    _put_back(s, pile, where, int(action[2]))
-    if len(s.drawn) == 1:
-        _put_back(s, pile, where, s.drawn[0])
-    if s.drawn:
+    state.return_to = where
+    _put_back(state, pile, where, int(action[2]))
+    if len(state.drawn) == 1:
+        _put_back(state, pile, where, state.drawn[0])
+    if state.drawn:
         return False
-    events.append(Event("returned", {"seat": seat, "what": what, "count": len(s.returned), "where": where}))
-    s.return_to = None
-    s.returned = []
+    events.append(Event("returned", {"seat": seat, "what": what, "count": len(state.returned), "where": where}))
+    state.return_to = None
+    state.returned = []
     return True
 
 
-def _put_back(s: State, pile: list[int], where: str, item: int) -> None:
-    s.drawn.remove(item)
-    s.returned.append(item)
+def _put_back(state: State, pile: list[int], where: str, item: int) -> None:
+    state.drawn.remove(item)
+    state.returned.append(item)
     if where == "top":
         pile.append(item)
     else:

@@ -23,7 +23,7 @@ LEAVE_CART_EMPTY: Final[Action] = ("coal", None)  # a substitute cube is optiona
 TILE_BOUGHT: Final = EventKind("tile_bought", "seat", "tile", "colour", "carts", "side", "cost", "substitutes_owed")
 
 
-def buy_tile(game: GlueckAuf, s: State, seat: int, p: Player, tile_id: int, events: list[Event]) -> None:
+def buy_tile(game: GlueckAuf, state: State, seat: int, p: Player, tile_id: int, events: list[Event]) -> None:
     tile = game.tiles[tile_id]
     cost = game.tile_cost[tile_id]
     colour = tile.colour
@@ -32,79 +32,79 @@ def buy_tile(game: GlueckAuf, s: State, seat: int, p: Player, tile_id: int, even
     p.carts[colour] += tile.carts
     owed = 0
     for _ in range(tile.carts):
-        if s.supply[colour]:
-            s.supply[colour] -= 1
+        if state.supply[colour]:
+            state.supply[colour] -= 1
             p.coal[colour * 5] += 1
-        elif any(s.supply):
-            s.owed_coal.append(colour)
+        elif any(state.supply):
+            state.owed_coal.append(colour)
             owed += 1
         else:
-            tally(s, "carts_left_empty")  # no cube of any colour left in the supply
-    tally(s, "tiles_bought")
+            tally(state, "carts_left_empty")  # no cube of any colour left in the supply
+    tally(state, "tiles_bought")
     events.append(TILE_BOUGHT.event(seat, tile_id, COLOURS[colour], tile.carts, "light" if tile.light else "dark", cost,
                               owed))
 
 
-def after_purchase(game: GlueckAuf, s: State, events: list[Event]) -> None:
-    if s.owed_coal and not any(s.supply):
-        s.owed_coal.clear()
-    if s.owed_coal:
-        s.phase = COAL
-    elif s.refill is not None:
-        s.phase = CONFIRM
+def after_purchase(game: GlueckAuf, state: State, events: list[Event]) -> None:
+    if state.owed_coal and not any(state.supply):
+        state.owed_coal.clear()
+    if state.owed_coal:
+        game.flow.enter(game, state, COAL, events)
+    elif state.refill is not None:
+        game.flow.enter(game, state, CONFIRM, events)
     else:
-        end_turn(game, s, events)
+        end_turn(game, state, events)
 
 
 # --- substitute coal -----------------------------------------------------------------------
 
 
-def legal_coal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    return [*(SUBSTITUTE[c] for c in range(4) if s.supply[c]), LEAVE_CART_EMPTY]
+def legal_coal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    return [*(SUBSTITUTE[c] for c in range(4) if state.supply[c]), LEAVE_CART_EMPTY]
 
 
-def substitute(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    tunnel = s.owed_coal.pop(0)
+def substitute(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    tunnel = state.owed_coal.pop(0)
     if action[1] is None:
-        tally(s, "carts_left_empty")
+        tally(state, "carts_left_empty")
         events.append(Event("cart_left_empty", {"seat": seat, "tunnel": COLOURS[tunnel]}))
-        after_purchase(game, s, events)
+        after_purchase(game, state, events)
         return
     colour = COLOUR_INDEX[action[1]]
-    s.supply[colour] -= 1
-    s.players[seat].coal[tunnel * 4 + colour] += 1
-    tally(s, "substitute_cubes")
+    state.supply[colour] -= 1
+    state.players[seat].coal[tunnel * 4 + colour] += 1
+    tally(state, "substitute_cubes")
     events.append(Event("substitute_coal", {"seat": seat, "tunnel": COLOURS[tunnel], "colour": action[1]}))
-    after_purchase(game, s, events)
+    after_purchase(game, state, events)
 
 
 # --- five drawn tiles ----------------------------------------------------------------------
 
 
-def legal_keep_tile(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    money = s.players[seat].money
+def legal_keep_tile(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    money = state.players[seat].money
     tile_cost = game.tile_cost
-    legal = [game.keep_tile_actions[t] for t in s.drawn if tile_cost[t] <= money]
+    legal = [game.keep_tile_actions[t] for t in state.drawn if tile_cost[t] <= money]
     legal.append(KEEP_NO_TILE)
     return legal
 
 
-def keep_tile(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def keep_tile(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     tile = None if action[1] is None else int(action[1])
     if tile is None:
         events.append(Event("kept_nothing", {"seat": seat, "what": "tile"}))
     else:
-        s.drawn.remove(tile)
-        buy_tile(game, s, seat, s.players[seat], tile, events)
-    if s.drawn:
-        s.phase = RETURN_TILES
+        state.drawn.remove(tile)
+        buy_tile(game, state, seat, state.players[seat], tile, events)
+    if state.drawn:
+        game.flow.enter(game, state, RETURN_TILES, events)
     else:
-        after_purchase(game, s, events)
+        after_purchase(game, state, events)
 
 
-def return_tiles(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    if return_one(s, seat, s.tile_stack, action, "tiles", events):
-        after_purchase(game, s, events)
+def return_tiles(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    if return_one(state, seat, state.tile_stack, action, "tiles", events):
+        after_purchase(game, state, events)
 
 
 KEEP_TILE_PHASE = Phase(KEEP_TILE, N_("Choosing a drawn tunnel tile"), SEQUENTIAL, legal=legal_keep_tile,

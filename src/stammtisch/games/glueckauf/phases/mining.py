@@ -31,8 +31,8 @@ FIELD_FILLED: Final = EventKind("field_filled", "seat", "card", "field", "from",
 MINING_ENDS: Final = EventKind("mining_ends", "seat", "steps_unused")
 
 
-def legal(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    p = s.players[seat]
+def legal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    p = state.players[seat]
     level = p.cage_level
     legal = list(DONE_OR_CAGE[level])
     cage = p.cage
@@ -81,35 +81,35 @@ def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]
                         legal.append(actions[c])
 
 
-def move_cage(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    p = s.players[seat]
+def move_cage(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
     events.append(CAGE_MOVED.event(seat, LEVELS[p.cage_level], action[1]))
     p.cage_level = LEVEL_INDEX[action[1]]
-    _step_taken(game, s, events)
+    _step_taken(game, state, events)
 
 
-def load(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    p = s.players[seat]
+def load(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
     colour = COLOUR_INDEX[action[1]]
     p.coal[(p.cage_level - 1) * 4 + colour] -= 1
     p.cage[colour] += 1
     events.append(COAL_LOADED.event(seat, action[1], LEVELS[p.cage_level]))
-    _step_taken(game, s, events)
+    _step_taken(game, state, events)
 
 
-def store(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    p = s.players[seat]
+def store(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
     colour = COLOUR_INDEX[action[1]]
     p.cage[colour] -= 1
     p.storage[colour] += 1
     events.append(COAL_STORED.event(seat, action[1]))
-    _step_taken(game, s, events)
+    _step_taken(game, state, events)
 
 
-def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def fill(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     _, source, card_id, j, colour_name = action
     card_id, j = int(card_id), int(j)
-    p = s.players[seat]
+    p = state.players[seat]
     colour = COLOUR_INDEX[colour_name]
     (p.cage if source == "cage" else p.storage)[colour] -= 1
     printed = game.card_fields[card_id]
@@ -120,22 +120,22 @@ def fill(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Eve
             if is_complete(printed[j], field):
                 missing -= 1
             if len(field) == 2:
-                tally(s, "substituted_fields")
+                tally(state, "substituted_fields")
             p.orders[i] = make_order(card_id, (*fields[:j], field, *fields[j + 1 :]), missing)
             events.append(FIELD_FILLED.event(seat, card_id, j, source, colour_name, missing == 0))
             break
-    _step_taken(game, s, events)
+    _step_taken(game, state, events)
 
 
-def _step_taken(game: GlueckAuf, s: State, events: list[Event]) -> None:
-    s.steps_left -= 1
-    if s.steps_left == 0:
-        end_turn(game, s, events)
+def _step_taken(game: GlueckAuf, state: State, events: list[Event]) -> None:
+    state.steps_left -= 1
+    if state.steps_left == 0:
+        end_turn(game, state, events)
 
 
-def done(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    events.append(MINING_ENDS.event(seat, s.steps_left))
-    end_turn(game, s, events)
+def done(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    events.append(MINING_ENDS.event(seat, state.steps_left))
+    end_turn(game, state, events)
 
 
 MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal,

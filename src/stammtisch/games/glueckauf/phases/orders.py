@@ -28,29 +28,29 @@ def new_order(game: GlueckAuf, card: int) -> Order:
     return make_order(card, ((),) * n, n)
 
 
-def legal_keep_order(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    legal = [game.keep_order_actions[c] for c in s.drawn]
+def legal_keep_order(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    legal = [game.keep_order_actions[c] for c in state.drawn]
     legal.append(KEEP_NO_ORDER)
     return legal
 
 
-def keep_order(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def keep_order(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     card = None if action[1] is None else int(action[1])
     if card is None:
         events.append(Event("kept_nothing", {"seat": seat, "what": "order"}))
     else:
-        s.drawn.remove(card)
-        s.players[seat].orders.append(new_order(game, card))
+        state.drawn.remove(card)
+        state.players[seat].orders.append(new_order(game, card))
         events.append(ORDER_TAKEN.event(seat, card))
-    if s.drawn:
-        s.phase = RETURN_ORDERS
+    if state.drawn:
+        game.flow.enter(game, state, RETURN_ORDERS, events)
     else:
-        end_turn(game, s, events)
+        end_turn(game, state, events)
 
 
-def return_orders(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    if return_one(s, seat, s.order_deck, action, "orders", events):
-        end_turn(game, s, events)
+def return_orders(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    if return_one(state, seat, state.order_deck, action, "orders", events):
+        end_turn(game, state, events)
 
 
 def delivers(missing: int, card_transport: T, transport: T) -> bool:
@@ -60,7 +60,7 @@ def delivers(missing: int, card_transport: T, transport: T) -> bool:
     return missing == 0 and card_transport == transport
 
 
-def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, events: list[Event]) -> None:
+def deliver(game: GlueckAuf, state: State, seat: int, p: Player, transport: int, events: list[Event]) -> None:
     cards = game.cards
     delivered = []
     kept = []
@@ -69,15 +69,15 @@ def deliver(game: GlueckAuf, s: State, seat: int, p: Player, transport: int, eve
             delivered.append(order.card)
             for field in order.fields:
                 for cube in field:
-                    s.supply[cube] += 1
+                    state.supply[cube] += 1
         else:
             kept.append(order)
     p.orders = kept
     p.delivered.extend(delivered)
     vp = sum(cards[c].vp for c in delivered)
     p.vp += vp
-    tally(s, "deliveries")
-    tally(s, "orders_delivered", len(delivered))
+    tally(state, "deliveries")
+    tally(state, "orders_delivered", len(delivered))
     events.append(DELIVERED.event(seat, TRANSPORTS[transport], delivered, vp))
 
 

@@ -38,17 +38,17 @@ REFILLED: Final = EventKind("refilled", "what", "slot", "id")
 NOT_REFILLED: Final = EventKind("not_refilled", "what", "slot")
 
 
-def legal_place(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
-    p = s.players[seat]
+def legal_place(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
+    p = state.players[seat]
     workers = p.workers
     money = p.money
-    count = s.count
-    factory = s.factory
-    order_slots = s.order_slots
+    count = state.count
+    factory = state.factory
+    order_slots = state.order_slots
     tile_cost = game.tile_cost
     ready = complete_transports(game, p)
-    tiles_left = bool(s.tile_stack)
-    orders_left = bool(s.order_deck)
+    tiles_left = bool(state.tile_stack)
+    orders_left = bool(state.order_deck)
     legal = []
     for spot in game.spots:  # the hottest loop of Glück Auf: few comparisons per space (see board.KIND)
         if count[spot.index] >= workers:
@@ -89,77 +89,77 @@ def workers_needed(displaced: int) -> int:
     return displaced + 1
 
 
-def place(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def place(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     spot = game.spot_by_id[action[1]]
-    p = s.players[seat]
+    p = state.players[seat]
     if spot.kind == BANK:
         p.workers -= workers_needed(0)
         p.bank += 1
         p.money += 1
         events.append(PLACED_ON_BANK.event(seat, spot.id, workers_needed(0), 0))
         events.append(MARKS.event(seat, 1))
-        end_turn(game, s, events)
+        end_turn(game, state, events)
         return
-    displaced = s.count[spot.index]
+    displaced = state.count[spot.index]
     if displaced:
-        s.players[s.owner[spot.index]].canteen += displaced
-        tally(s, "displacements")
+        state.players[state.owner[spot.index]].canteen += displaced
+        tally(state, "displacements")
     workers = workers_needed(displaced)
-    events.append(PLACED.event(seat, spot.id, workers, displaced, s.owner[spot.index]))
-    s.owner[spot.index] = seat
-    s.count[spot.index] = workers
+    events.append(PLACED.event(seat, spot.id, workers, displaced, state.owner[spot.index]))
+    state.owner[spot.index] = seat
+    state.count[spot.index] = workers
     p.workers -= workers
-    _carry_out(game, s, seat, p, spot, events)
+    _carry_out(game, state, seat, p, spot, events)
 
 
-def _carry_out(game: GlueckAuf, s: State, seat: int, p: Player, spot: Spot, events: list[Event]) -> None:
+def _carry_out(game: GlueckAuf, state: State, seat: int, p: Player, spot: Spot, events: list[Event]) -> None:
     kind = spot.kind
     if kind == MONEY:
         p.money += spot.number
         events.append(MARKS.event(seat, spot.number))
-        end_turn(game, s, events)
+        end_turn(game, state, events)
     elif kind == MINING_SPACE:
-        s.phase = MINING
-        s.steps_left = spot.number
+        game.flow.enter(game, state, MINING, events)
+        state.steps_left = spot.number
     elif kind == DELIVERY:
-        deliver(game, s, seat, p, spot.number, events)
-        end_turn(game, s, events)
+        deliver(game, state, seat, p, spot.number, events)
+        end_turn(game, state, events)
     elif kind == FACTORY:
-        tile = s.factory[spot.number]
-        s.factory[spot.number] = 0
-        s.refill = Emptied("factory", spot.number)
-        buy_tile(game, s, seat, p, tile, events)
-        after_purchase(game, s, events)
+        tile = state.factory[spot.number]
+        state.factory[spot.number] = 0
+        state.refill = Emptied("factory", spot.number)
+        buy_tile(game, state, seat, p, tile, events)
+        after_purchase(game, state, events)
     elif kind == ORDER:
-        card = s.order_slots[spot.number]
-        s.order_slots[spot.number] = 0
-        s.refill = Emptied("order", spot.number)
+        card = state.order_slots[spot.number]
+        state.order_slots[spot.number] = 0
+        state.refill = Emptied("order", spot.number)
         p.orders.append(new_order(game, card))
         events.append(ORDER_TAKEN.event(seat, card))
-        s.phase = CONFIRM
+        game.flow.enter(game, state, CONFIRM, events)
     elif kind == FACTORY_DRAW:
-        draw(game, s, seat, s.tile_stack, "tiles", events)
-        s.phase = KEEP_TILE
+        draw(game, state, seat, state.tile_stack, "tiles", events)
+        game.flow.enter(game, state, KEEP_TILE, events)
     else:
-        draw(game, s, seat, s.order_deck, "orders", events)
-        s.phase = KEEP_ORDER
+        draw(game, state, seat, state.order_deck, "orders", events)
+        game.flow.enter(game, state, KEEP_ORDER, events)
 
 
-def legal_confirm(game: GlueckAuf, s: State, seat: Seat) -> list[Action]:
+def legal_confirm(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return [CONFIRM_TURN]
 
 
-def confirm(game: GlueckAuf, s: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    assert s.refill is not None
-    kind, slot = s.refill.what, s.refill.slot
-    pile, slots = (s.tile_stack, s.factory) if kind == "factory" else (s.order_deck, s.order_slots)
+def confirm(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    assert state.refill is not None
+    kind, slot = state.refill.what, state.refill.slot
+    pile, slots = (state.tile_stack, state.factory) if kind == "factory" else (state.order_deck, state.order_slots)
     if pile:
         slots[slot] = pile.pop()
         events.append(REFILLED.event(kind, slot + 1, slots[slot]))
     else:
-        tally(s, f"{kind}_not_refilled")
+        tally(state, f"{kind}_not_refilled")
         events.append(NOT_REFILLED.event(kind, slot + 1))
-    end_turn(game, s, events)
+    end_turn(game, state, events)
 
 
 PLACE_PHASE = Phase(PLACE, N_("Placing workers"), SEQUENTIAL, legal=legal_place, moves={"place": place})
