@@ -8,6 +8,7 @@ import {
   showAlert, topBar, uid, withHelp,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
+import { renderGuide } from "./guide.js";
 import { Highlighter } from "./highlight.js";
 import { EventLog, ResultPanel, SEALED_COMMITTED, logHooks, logItems } from "./tablelog.js";
 import { Replay, moveInAddress, renderBar } from "./replay.js";
@@ -433,6 +434,7 @@ async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
+  renderGuide(message, (msgid, params) => page.texts.t(msgid, params));
   // entering or leaving a replay is no move: the board is drawn anew, nothing marked
   const over = shown === message && message.status === "finished"; // the live final table marks nothing
   page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`, over);
