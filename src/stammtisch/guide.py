@@ -93,30 +93,43 @@ def waiting_phase(game: Game[Any], state: Any) -> str:
     return str(flow.current(state).name) if flow is not None else str(getattr(state, "phase", ""))
 
 
+NEWCOMER = 0  # the seat of the newcomer at a guided table; the guide's bots play the others
+
+
 @dataclass
 class Reached:
-    """A step reached at log entry ``entry``, in the ``stretch``-th run of one waiting phase, by ``event``."""
+    """A step reached at log entry ``entry``: in the ``stretch``-th run of one waiting phase, before the
+    newcomer's ``turn``-th move; a result's ``events``: its event and those of the same move after it."""
 
     key: str
     entry: int
     stretch: int
-    events: tuple[Event, ...] = ()  # a result's event and those of the same move after it
+    turn: int
+    events: tuple[Event, ...] = ()
 
 
 class Progress:
-    """Which steps a game has reached so far, from its moves alone: follow each log entry's events and the
-    phase the game then waits in. The active steps are those reached in the phase the game waits in now,
-    since it last came to it: shown until the game leaves that phase, never again."""
+    """Which steps a game has reached so far, from its moves alone: follow each log entry (its events, who
+    made it) and the phase the game then waits in.
 
-    def __init__(self, guide: Guide) -> None:
+    A phase's step is reached the first time the game waits in it for the newcomer (``over``: when the game
+    ends), a result's the first time its event happens. A step is shown (``active``) from then until the
+    newcomer's next move, and a phase's step as long as the game stays in that phase: never again after."""
+
+    def __init__(self, guide: Guide, seat: int = NEWCOMER) -> None:
         self.guide = guide
+        self.seat = seat
         self.reached: list[Reached] = []
         self.phase = ""
-        self.stretch = 0
+        self.stretch = 0  # runs of one waiting phase so far
+        self.turns = 0  # the newcomer's moves so far
         self._phases = {step.phase: step.key for step in guide.steps if step.phase}
         self._events = {step.event: step.key for step in guide.steps if step.event}
 
-    def follow(self, game: Game[Any], state: Any, events: Iterable[Event], entry: int) -> None:
+    def follow(self, game: Game[Any], state: Any, events: Iterable[Event], entry: int, by: int | None) -> None:
+        """After log entry ``entry``, made by seat ``by`` (None: the game's setup)."""
+        if by == self.seat:
+            self.turns += 1
         phase = waiting_phase(game, state)
         if phase != self.phase:
             self.phase, self.stretch = phase, self.stretch + 1
@@ -125,14 +138,15 @@ class Progress:
         for n, event in enumerate(events):  # a result first, then the phase the game went on to
             key = self._events.get(event.kind)
             if key is not None and key not in seen:
-                self.reached.append(Reached(key, entry, self.stretch, tuple(events[n:])))
+                self.reached.append(Reached(key, entry, self.stretch, self.turns, tuple(events[n:])))
                 seen.add(key)
         key = self._phases.get(phase)
-        if key is not None and key not in seen:
-            self.reached.append(Reached(key, entry, self.stretch))
+        if key is not None and key not in seen and (phase == "over" or self.seat in game.to_act(state)):
+            self.reached.append(Reached(key, entry, self.stretch, self.turns))
 
     def active(self) -> list[Reached]:
-        return [r for r in self.reached if r.stretch == self.stretch]
+        return [r for r in self.reached
+                if r.turn == self.turns or (not r.events and r.stretch == self.stretch)]
 
 
 def step_json(guide: Guide, reached: Reached, view: Mapping[str, Any] | None,

@@ -20,11 +20,9 @@ from stammtisch.cli.play import Session, seat_name
 from stammtisch.engine.match import Match, replay
 from stammtisch.engine.protocol import Event
 from stammtisch.engine.record import CorruptRecord, parse_record
-from stammtisch.guide import Guide, Progress, Reached, step_json
+from stammtisch.guide import NEWCOMER, Guide, Progress, Reached, step_json
 from stammtisch.i18n import _
 from stammtisch.registry import games
-
-NEWCOMER = 0  # the newcomer's seat; the guide's bots play the others
 
 
 def add_parser(commands: Any) -> None:
@@ -64,6 +62,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         events = match.setup_events
     session = GuidedSession(console, match, NEWCOMER, bots, Texts(args.game, match.record.header.names))
     session.progress, session.path = progress, path
+    if resumed is not None:
+        session.followed = len(match.record.moves)
     session.resume = f"stammtisch learn {args.game}"
     console.print(Text.assemble((_("Learn to play {game}").format(game=_(spec_of(args.game).title)), "bold"), " — ",
                                 _("you are Player {number}").format(number=NEWCOMER + 1)))
@@ -79,8 +79,8 @@ def resume(path: Path, progress: Progress) -> Match | None:
         record = parse_record(path.read_text(encoding="utf-8"))
         steps = replay(record, build_game)
         match: Match | None = None
-        for entry, (match, _seat, _action, events) in enumerate(steps):
-            progress.follow(match.game, match.state, events, entry)
+        for entry, (match, seat, _action, events) in enumerate(steps):
+            progress.follow(match.game, match.state, events, entry, seat)
     except (OSError, UnicodeDecodeError, CorruptRecord) as error:
         raise CliError(_("cannot resume {path}: {error}").format(path=path, error=error)) from None
     return None if match is None or match.is_over() else match
@@ -90,11 +90,16 @@ class GuidedSession(Session):
     """A played game whose guide speaks up when a step is reached (after the move's events)."""
 
     progress: Progress
+    followed = -1  # the moves the guide has followed (-1: not even the setup)
 
     def show_events(self, events: list[Event]) -> None:
         super().show_events(events)
+        moves = self.match.record.moves
+        if len(moves) == self.followed:  # nothing new (a resumed game's first call)
+            return
+        self.followed = len(moves)
         before = len(self.progress.reached)
-        self.progress.follow(self.match.game, self.match.state, events, len(self.match.record.moves))
+        self.progress.follow(self.match.game, self.match.state, events, len(moves), moves[-1][0] if moves else None)
         self.show_steps(self.progress.reached[before:])
 
     def show_steps(self, reached: list[Reached]) -> None:

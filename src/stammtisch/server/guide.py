@@ -19,14 +19,16 @@ class TableGuide:
         self.guide = guide
         self.progress = Progress(guide)
         match = Match(table.match.game, table.row.seed, undo=True)
-        self.progress.follow(match.game, match.state, match.setup_events, 0)
+        self.progress.follow(match.game, match.state, match.setup_events, 0, None)
         while match.version < table.version:
             seat, action = table.match.log[match.version]
             events = match.enter(seat, action)
-            self.progress.follow(match.game, match.state, events, match.version)
+            self.progress.follow(match.game, match.state, events, match.version, seat)
 
     def follow(self, table: LiveTable, events: list[Event]) -> None:
-        self.progress.follow(table.match.game, table.state, events, table.version)  # type: ignore[union-attr]
+        match = table.match
+        assert match is not None
+        self.progress.follow(match.game, match.state, events, match.version, match.log[match.version - 1][0])
 
 
 def guide_of(table: LiveTable) -> TableGuide | None:
