@@ -191,7 +191,7 @@ async function learn(event, name) {
 /** A click anywhere on a game's card chooses it (its radio button stays the keyboard's way). */
 function pickCard(event, id) {
   const radio = document.getElementById(id);
-  if (radio.checked || event.target.closest("a, input, label")) return;
+  if (radio.checked || event.target.closest("a, input, label, button")) return;
   radio.checked = true;
   radio.dispatchEvent(new Event("change", { bubbles: true }));
 }
