@@ -14,7 +14,7 @@ import pytest
 
 from stammtisch.registry import game_spec
 from tests.server.helpers import ServerProcess
-from tests.web.browser import choices, choose, wait_rendered, wait_turn_or_end, watch_errors
+from tests.web.browser import assert_accessible, choices, choose, wait_rendered, wait_turn_or_end, watch_errors
 
 PANEL = """() => {
   const panel = document.getElementById('guide-panel');
@@ -70,6 +70,8 @@ def test_a_guided_game_from_the_lobby_to_its_end(server: ServerProcess, browser:
                 wait_rendered(page)
                 wait_turn_or_end(page)
                 assert read_panel(page) == panel
+                if reloads == 1:
+                    assert_accessible(page, f"{game}, the guide's first step")
             if page.evaluate("() => document.body.dataset.status") == "finished":
                 break
             offered = choices(page)
