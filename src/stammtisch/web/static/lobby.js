@@ -160,14 +160,15 @@ function gameCard(name, chosen) {
     about.complexity ? t("Complexity: {value} of 5", { value: about.complexity }) : null].filter(Boolean);
   return el("div", { class: "game-card", onclick: (e) => pickCard(e, id) },
     el("input", { type: "radio", id, name: "game", value: name, checked: chosen }),
-    el("label", { for: id, class: "game-name" }, gameTitle(name)),
+    el("div", { class: "game-head" }, el("label", { for: id, class: "game-name" }, gameTitle(name)),
+      // Learn to play: the game's guided first game (its title completes the button's name for screen readers)
+      game.guide ? el("button", { type: "button", class: "learn", "data-learn": name, title: t(LEARN_ABOUT),
+        onclick: (e) => learn(e, name) }, t("Learn to play"), el("span", { class: "visually-hidden" },
+        ` ${gameTitle(name)}`)) : null),
     about.summary ? el("p", { class: "game-summary" }, about.summary) : null,
     el("p", { class: "game-facts" }, facts.join(" · ")),
     game.rules ? el("a", { href: `${game.rules}?lang=${encodeURIComponent(state.texts.lang)}`, target: "_blank",
-      rel: "noopener" }, t("Rules of {game}", { game: gameTitle(name) })) : null,
-    game.guide ? el("p", { class: "learn-link" }, el("button", { type: "button", class: "learn",
-      "data-learn": name, title: t(LEARN_ABOUT), onclick: (e) => learn(e, name) },
-      t("Learn to play {game}", { game: gameTitle(name) }))) : null);
+      rel: "noopener" }, t("Rules of {game}", { game: gameTitle(name) })) : null);
 }
 
 const LEARN_ABOUT = "A guided first game against bots, from a fixed deal: every phase is explained the first time it comes up, and you make every decision yourself.";
