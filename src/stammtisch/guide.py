@@ -134,7 +134,7 @@ class Progress:
         if phase != self.phase:
             self.phase, self.stretch = phase, self.stretch + 1
         seen = {r.key for r in self.reached}
-        events = list(events)
+        events = [event for event in events if event.visible_to(self.seat)]  # only what the newcomer may know
         for n, event in enumerate(events):  # a result first, then the phase the game went on to
             key = self._events.get(event.kind)
             if key is not None and key not in seen:

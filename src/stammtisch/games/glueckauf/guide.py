@@ -1,6 +1,8 @@
 """Glück Auf's guided first game ("Learn to play", stammtisch/guide.py): the newcomer and one heuristic bot, from
 a fixed deal. A step per phase the game waits in, and the first shift's scoring explained in depth; the
-headings are the phases' own labels, the first sentences the rules page's."""
+headings are the phases' own labels, the first sentences the rules page's. The first shift is explained in
+depth: besides its phases, the first tile bought, the first delivery and the shift's scoring, each with what it
+brought whom."""
 
 from __future__ import annotations
 
@@ -34,6 +36,17 @@ STEPS = (
            "all their workers."),
         N_("What matters: a factory tile brings coal, mining moves it to your orders, a delivery scores them."),
     ), (SPACES, PIT, DECISION), phase="place"),
+    Step(N_("Factory (tunnel tiles)"), (
+        N_("Factory: buy the tunnel tile of the space (1, 2, 3 or 4 Marks per minecart by colour) and add it "
+           "to your pit on its level and side; each minecart gets a coal cube."),
+        N_("What matters: more coal of the colours your orders ask for; the pit's two sides should stay even."),
+    ), (PIT, SPACES), event="tile_bought"),
+    Step(N_("Delivery, money and new orders"), (
+        N_("Delivery: deliver every completed order of that transport and score its victory points at once. "
+           "Money: take 3 to 6 Marks. New order: take an order card; the draw-5 spaces let you pick from five."),
+        N_("What matters: a delivered order also counts for the shift's majorities: its colours and its "
+           "transport."),
+    ), (ORDERS, CLOCK), event="delivered"),
     Step(N_("Mining"), (
         N_("Mining: up to 4, 6, 8 or 10 work steps: move the cage up or down, load a cube into the cage "
            "(at most 5), and at the surface put cubes on order fields or into your storage."),
@@ -82,7 +95,10 @@ STEPS = (
 
 
 def why(events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str] | None) -> str | None:
-    """What each category of the shift scored, and whom: the log's lines of this scoring."""
+    """What each category of the shift scored, and whom (the log's lines of this scoring); what a tile bought
+    or a delivery brought (the log's sentence)."""
+    if events[0].kind in ("tile_bought", "delivered"):
+        return describe_event(events[0], view, names)
     scored = [describe_event(e, view, names) for e in events if e.kind == "category_scored"]
     if not scored:
         return None

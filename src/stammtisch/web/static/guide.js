@@ -57,8 +57,9 @@ function point(steps) {
   for (const step of steps) {
     for (const p of step.points) {
       const found = document.querySelector(p.selector);
-      const button = document.querySelector(`#guide-panel .guide-look[data-selector="${CSS.escape(p.selector)}"]`);
-      if (button) button.dataset.found = found ? "true" : "false";
+      for (const button of document.querySelectorAll(`#guide-panel .guide-look[data-selector="${CSS.escape(p.selector)}"]`)) {
+        button.dataset.found = found ? "true" : "false";
+      }
       if (!found) continue;
       found.classList.add("guide-point");
       found.dataset.guidePiece = p.piece;
