@@ -153,7 +153,7 @@ def why(events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str] |
             party=awarded[0], state=state, votes=votes[p["awarded"][0]])
     if p["outcome"] == "several":
         return _("Several parties reached 50 votes in {state}: {parties}.").format(
-            state=state, parties=", ".join(awarded))
+            state=state, parties=", ".join(f"{n.party(seat)} ({votes[seat]})" for seat in p["awarded"]))
     strongest = p["awarded"][0]
     if p["outcome"] == "coalition":
         partner = p["awarded"][1]
