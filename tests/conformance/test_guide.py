@@ -148,3 +148,28 @@ def test_results_say_why_in_every_language(name: str) -> None:
             with using_language("en"):
                 english = progress_json(progress.guide, progress, view, None)["steps"][0]["sentences"]
             assert shown["steps"][0]["sentences"] != english, f"{lang}: the texts are not translated"
+
+
+@pytest.mark.parametrize(("outcome", "votes", "awarded", "expected"), [
+    ("sole", [52, 20, 9], [0], "{p0} won {state} alone: 52 votes, a majority of 50 or more."),
+    ("several", [50, 55, 9], [0, 1], "Several parties reached 50 votes in {state}: {p0} (50), {p1} (55)."),
+    ("coalition", [30, 12, 25], [0, 2], "No party reached 50 votes in {state}: {p0}, the strongest with 30, formed a "
+                                        "coalition with {p2} (25 votes), whose program is most like its own."),
+    ("no_coalition", [30, 12, 5], [0], "No party reached 50 votes in {state} and no partner brought {p0} (30 votes) "
+                                       "to 50: it wins alone with fewer points."),
+])
+def test_an_election_says_why_from_its_own_numbers(outcome: str, votes: list[int], awarded: list[int],
+                                                    expected: str) -> None:
+    from stammtisch.engine.protocol import Event
+    from stammtisch.games.diemacher.guide import why
+
+    spec, guide = game_spec("diemacher"), script("diemacher")
+    game = spec.make(guide.players, guide.table_options())
+    view = game.view(game.new_state(guide.seed)[0], NEWCOMER)
+    parties = [seat["party_name"] for seat in view["board"]["seats"]]
+    event = Event("election", {"board": 0, "state": "x", "election": 1, "votes": votes, "vote_vp": [0, 0, 0],
+                               "outcome": outcome, "awarded": awarded, "win_vp": 7, "media_moved": [], "spot": 0,
+                               "influencer": -1})
+    with using_language("en"):
+        assert why([event], view, None) == expected.format(
+            state=view["board"]["boards"][0]["name"], p0=parties[0], p1=parties[1], p2=parties[2])
