@@ -88,8 +88,15 @@ def test_a_guided_game_from_the_lobby_to_its_end(server: ServerProcess, browser:
         assert any(key.startswith("event:") for key in shown_at), "no result explained"
         assert len(shown_at) >= 6 and reloads == 3
         look = page.locator("#guide-panel .guide-look").first
-        look.click()
-        assert page.locator("#guide-tip").inner_text() == look.inner_text()
+        tip = page.locator("#guide-tip")
+        look.hover()  # the tooltip names the piece the button points at
+        assert tip.is_visible() and tip.inner_text() == look.inner_text()
+        page.mouse.move(0, 0)
+        assert not tip.is_visible()
+        look.click()  # and a click brings the piece into view
+        assert tip.is_visible() and tip.inner_text() == look.inner_text()
+        piece = page.locator(look.get_attribute("data-selector") or "").first.bounding_box()
+        assert piece is not None and piece["y"] < 900 and piece["y"] + piece["height"] > 0
         assert errors == []
     finally:
         context.close()

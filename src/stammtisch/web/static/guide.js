@@ -45,7 +45,8 @@ function stepNode(step, t) {
     step.why ? el("p", { class: "guide-why" }, el("strong", {}, t("Why:")), " ", step.why) : null,
     step.points.length ? el("p", { class: "guide-points" }, t("Look at:"), " ", step.points.map((p) => el("button", {
       type: "button", class: "guide-look", "data-selector": p.selector,
-      "aria-label": t("Show: {piece}", { piece: p.piece }), onclick: () => show(p) }, p.piece))) : null);
+      "aria-label": t("Show: {piece}", { piece: p.piece }), onclick: () => show(p, true),
+      onfocus: () => show(p, false), onmouseenter: () => show(p, false), onmouseleave: hideTip }, p.piece))) : null);
 }
 
 /** Outlines every piece the shown steps talk about (the board is drawn anew on each state). */
@@ -67,22 +68,37 @@ function point(steps) {
   }
 }
 
-/** Scrolls to a piece and names it in the guide's tooltip until the next click or key. */
-function show(p) {
+let tipFor = null; // the piece the guide's tooltip names
+
+function hideTip() {
+  const tip = document.getElementById("guide-tip");
+  if (tip) tip.hidden = true;
+  tipFor = null;
+}
+
+/** Names a piece in the guide's tooltip, at the piece (hover, focus), and scrolls to it first (a click); the
+ * tooltip follows the piece when the page scrolls, and stays until the pointer leaves, Escape or a click
+ * elsewhere. */
+function show(p, scroll) {
   const found = document.querySelector(p.selector);
   if (!found) return;
-  found.scrollIntoView({ block: "center", behavior: "instant" });
+  if (scroll) found.scrollIntoView({ block: "center", behavior: "instant" });
   let tip = document.getElementById("guide-tip");
   if (!tip) {
     tip = el("div", { id: "guide-tip", class: "help-tip guide-tip", role: "tooltip" });
     (document.querySelector("main") || document.body).append(tip);
-    const hide = () => { tip.hidden = true; };
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
-    document.addEventListener("pointerdown", (e) => { if (!e.target.closest(".guide-look")) hide(); });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
+    document.addEventListener("pointerdown", (e) => { if (!e.target.closest(".guide-look")) hideTip(); });
+    window.addEventListener("scroll", () => { if (tipFor) place(tip, tipFor); }, { passive: true, capture: true });
   }
   tip.textContent = p.piece;
   tip.hidden = false;
-  const r = found.getBoundingClientRect();
-  tip.style.left = `${Math.max(8, Math.min(r.left, innerWidth - 328))}px`;
-  tip.style.top = `${Math.max(8, r.top + 4)}px`;
+  tipFor = found;
+  place(tip, found);
+}
+
+function place(tip, piece) {
+  const r = piece.getBoundingClientRect();
+  tip.style.left = `${Math.max(8, Math.min(r.left, innerWidth - tip.offsetWidth - 8))}px`;
+  tip.style.top = `${Math.max(8, Math.min(r.top + 4, innerHeight - tip.offsetHeight - 8))}px`;
 }
