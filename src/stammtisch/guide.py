@@ -2,8 +2,8 @@
 
 A game that offers one declares its script (``GameSpec.guide``, "module:GUIDE": a ``Guide``): the table it is
 played at (players, seed, options, the bots' kind) and its steps. A step explains a phase the first time the
-game waits in it (``phase``: the flow's phase or interlude, ``over`` the final scoring), or a result the first
-time an event of its kind happens (``event``: an election, a shift's scoring), in two or three sentences
+newcomer decides in it (``phase``: the flow's phase or interlude, ``over`` the final scoring), or a result the
+first time an event of its kind happens (``event``: an election, a shift's scoring), in two or three sentences
 (msgids), and points at the pieces it talks about (``Point``: a CSS selector of the board the browser
 highlights, and the piece's name the terminal prints). A result step may add a line on why it came out so
 (``why``: "module:function" of ``(events, view, names) -> str | None``, ``events`` the result's event and
@@ -37,7 +37,7 @@ class Point:
 
 @dataclass(frozen=True)
 class Step:
-    """One explanation: for the first time the game waits in ``phase``, or the first event of kind ``event``."""
+    """One explanation: for the first time the newcomer decides in ``phase``, or the first event of kind ``event``."""
 
     heading: str
     sentences: tuple[str, ...]
