@@ -52,7 +52,7 @@ def references(spec: Any) -> Iterator[tuple[str, str]]:
     yield "terminal", spec.terminal
     for kind, bot in spec.bots.items():
         yield f"bot {kind!r}", bot
-    for what in ("outcomes", "browser_texts", "rules_page", "judge", "round_of", "conformance"):
+    for what in ("outcomes", "browser_texts", "rules_page", "guide", "judge", "round_of", "conformance"):
         if getattr(spec, what):
             yield what, getattr(spec, what)
     if spec.about is not None:

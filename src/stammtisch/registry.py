@@ -106,6 +106,7 @@ class GameSpec:
     outcomes: str | None = None  # "module:NAME": msgids of the keys of Game.summary()
     browser_texts: str | None = None  # "module:NAME": the msgids its browser module shows (t("…"))
     rules_page: str | None = None  # "module:NAME": its rules page, a tuple of RulesSection
+    guide: str | None = None  # "module:NAME": its guided first game ("Learn to play"), a stammtisch.guide.Guide
     judge: str | None = None  # "module:NAME": scores a search playout cut off at a round's end (bots/judges.py)
     # "module:function": (game, state) -> the public number of the round a state is in (an election
     # round, a shift), by which a replay jumps to a round; None: no rounds
@@ -182,6 +183,10 @@ class GameSpec:
     def can_replay(self, rules_version: int) -> bool:
         """Whether a game played under ``rules_version`` goes on exactly under these rules."""
         return rules_version == self.rules_version or rules_version in self.replays
+
+    def guide_script(self) -> Any:
+        """The game's ``stammtisch.guide.Guide``, or None where it offers no guided first game."""
+        return _load(self.guide) if self.guide else None
 
     def browser_strings(self) -> tuple[str, ...]:
         return tuple(_load(self.browser_texts)) if self.browser_texts else ()

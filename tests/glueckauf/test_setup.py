@@ -84,7 +84,7 @@ def test_bad_options(options: dict[str, object]) -> None:
 def test_default_options() -> None:
     assert GlueckAuf(3).options == {
         "count_printed_carts": True, "open_delivered": False, "start_player": None, "edition": None,
-        "hints": False,
+        "hints": False, "guide": False,
     }  # fmt: skip
 
 

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from stammtisch.registry import games
-from stammtisch.web.strings import CHAT, FRAME, LOBBY, MY_GAMES, REPLAY, TABLE_LOG, ZOOM, all_texts
+from stammtisch.web.strings import CHAT, FRAME, GUIDE, LOBBY, MY_GAMES, REPLAY, TABLE_LOG, ZOOM, all_texts
 
 STATIC = resources.files("stammtisch.web") / "static"
 CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
@@ -28,10 +28,10 @@ def texts_of(script: str) -> list[str]:
 
 def section_of(script: str) -> tuple[str, ...]:
     """app.js (and its parts, FRAME_PARTS) and common.js show the FRAME, lobby.js the LOBBY, mygames.js
-    MY_GAMES, chat.js CHAT, tablelog.js TABLE_LOG, replay.js REPLAY and zoom.js ZOOM, with texts of the
-    others; a game's browser module (and its parts, "<module>-<part>.js") lists its texts in its own folder
-    (GameSpec.browser_texts)."""
-    frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME,
+    MY_GAMES, chat.js CHAT, tablelog.js TABLE_LOG, replay.js REPLAY, zoom.js ZOOM and guide.js GUIDE, with
+    texts of the others; a game's browser module (and its parts, "<module>-<part>.js") lists its texts in its
+    own folder (GameSpec.browser_texts)."""
+    frame = {"app.js": FRAME + REPLAY, "common.js": FRAME, "lobby.js": LOBBY + FRAME + GUIDE, "guide.js": GUIDE,
              "mygames.js": MY_GAMES + LOBBY + FRAME, "chat.js": CHAT + FRAME, "tablelog.js": TABLE_LOG + FRAME,
              "highlight.js": (), "replay.js": REPLAY, "zoom.js": ZOOM, **dict.fromkeys(FRAME_PARTS, FRAME)}
     modules = {spec.browser: spec.browser_strings() for spec in games().values()}

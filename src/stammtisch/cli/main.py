@@ -11,7 +11,7 @@ from rich.console import Console
 
 import stammtisch
 from stammtisch import i18n
-from stammtisch.cli import bench, database, loadtest, play, replay, serve, simulate, tournament
+from stammtisch.cli import bench, database, learn, loadtest, play, replay, serve, simulate, tournament
 from stammtisch.cli.common import CliError, game_titles
 from stammtisch.i18n import N_, _
 
@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("show which version and build of Stammtisch runs, and exit"),
                         version=version.format(version=stammtisch.__version__, python=platform.python_version()))
     commands = parser.add_subparsers(title=_("commands"), dest="command", metavar="COMMAND", required=True)
-    for command in (play, simulate, tournament, replay, bench, serve, database, loadtest):
+    for command in (play, learn, simulate, tournament, replay, bench, serve, database, loadtest):
         command.add_parser(commands)
     for sub in commands.choices.values():  # --lang also after the command: stammtisch play --lang pl …
         add_language_option(sub, argparse.SUPPRESS)

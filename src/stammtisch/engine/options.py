@@ -98,6 +98,9 @@ class Option:
 # Shared by every game: a human seat may ask what the hard bot would do (bots/hints.py).
 HINTS = Option("hints", bool, False, N_("Hints: a player may ask what the hard bot would do"), "docs/bots.md Hints",
                hint=N_("On: each player may ask for a hint on their turn; the rules stay the same."))
+# Shared by every game with a guide: the table of a guided first game ("Learn to play", stammtisch/guide.py).
+GUIDE = Option("guide", bool, False, N_("Learn to play: the guide explains each phase the first time"),
+               "docs/web.md Learn to play", lobby=False)
 
 
 def _short(value: Any) -> str:

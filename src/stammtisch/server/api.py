@@ -21,6 +21,7 @@ from stammtisch.engine.protocol import Seat
 from stammtisch.server import players
 from stammtisch.server.chat import catch_up, chat_of, say
 from stammtisch.server.delta import delta_message, patch_base
+from stammtisch.server.guide import guide_message
 from stammtisch.server.limits import ClientLimits
 from stammtisch.server.livetable import TABLE_ID, LiveTable, conflict
 from stammtisch.server.messages import (
@@ -293,7 +294,12 @@ async def view(request: Request) -> Response:
     table = await table_of(request)
     seat = hub.viewer(table, token_of(request))
     since = int_param(request.query_params.get("since"), "since")
-    return JSON(hub.state_message(table, seat, None if since is None else table.entry_of(seat, since)))
+    message = hub.state_message(table, seat, None if since is None else table.entry_of(seat, since))
+    with i18n.using_language(asked_language(request)):
+        guide = guide_message(table, message["view"], table.shown_names())
+    if guide is not None:  # a guided first game: its steps now, in ?lang= (docs/api.md, "Learn to play")
+        message["guide"] = guide
+    return JSON(message)
 
 
 async def act(request: Request) -> Response:

@@ -79,6 +79,7 @@ class CreateTable(Body):
     options: Annotated[dict[Word, msgspec.Raw], msgspec.Meta(max_length=64)] = {}
     pace: Pace | None = None
     standin: Word | None = None  # the bot kind of stand-ins
+    learn: bool = False  # the game's guided first game: its guide's players, options and fixed deal
 
     def __post_init__(self) -> None:
         """Each option's value on its own, so that an error names the option."""

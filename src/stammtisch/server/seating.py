@@ -30,6 +30,11 @@ from stammtisch.server.pace import Pace
 from stammtisch.server.store import Conflict, SeatRow, TableRow
 
 
+def guide_json(guide: Any) -> dict[str, Any] | None:
+    """What the lobby needs to seat a game's guided first game (``POST /api/tables`` with ``learn``)."""
+    return None if guide is None else {"players": guide.players, "bots": guide.bots}
+
+
 class Seating(HubCore):
     """Tables before and around their games: creating, listing, joining, inviting, starting."""
 
@@ -44,6 +49,7 @@ class Seating(HubCore):
                             "schema": [o.to_json() for o in spec.options if not o.server_file],
                             "bots": list(bot_kinds(name)), "module": spec.browser, "rules_version": spec.rules_version,
                             "rules": f"/rules/{name}" if spec.rules_page else None,
+                            "guide": guide_json(spec.guide_script()),
                             "about": spec.about.to_json() if spec.about else None}
         return result
 
@@ -53,6 +59,12 @@ class Seating(HubCore):
         options = get_field(body, "options", dict, {})
         if game not in games():
             raise bad_request(f"unknown game {game!r}; choose one of {', '.join(games())}")
+        seed = secrets.randbelow(2**62)
+        if body.get("learn"):  # Learn to play: the guide's table and fixed deal (stammtisch/guide.py)
+            guide = games()[game].guide_script()
+            if guide is None:
+                raise bad_request(f"{game} has no guided first game")
+            players, options, seed = guide.players, guide.table_options(), guide.seed
         banned = sorted(FILE_OPTIONS & set(options))
         if banned:
             raise bad_request(f"option {banned[0]} names a file on the server and cannot be chosen here")
@@ -65,7 +77,7 @@ class Seating(HubCore):
         if standin and standin not in bot_kinds(game):
             raise bad_request(f"unknown stand-in kind {standin!r}; choose one of {', '.join(bot_kinds(game))}")
         host_token = new_token()
-        row = TableRow(secrets.token_urlsafe(9), game, players, options, secrets.randbelow(2**62), "open",
+        row = TableRow(secrets.token_urlsafe(9), game, players, options, seed, "open",
                        hash_token(host_token), time.time(), rules_version(game), pace.to_json() if pace.timed else None,
                        standin)
         await self.store.create_table(row)

@@ -53,6 +53,7 @@ from stammtisch.server.api import (
 )
 from stammtisch.server.chat import chat_of
 from stammtisch.server.delta import ViewPatches, delta_message, patch_base
+from stammtisch.server.guide import guide_message
 from stammtisch.server.livetable import LiveTable, Subscriber
 from stammtisch.server.messages import ApiError
 from stammtisch.server.replay import Replays, replay_answer, seat_replay
@@ -215,6 +216,9 @@ def translate(message: dict[str, Any], table: LiveTable, lang: str,
         message["sentences"] = sentences if sentences is not None else [
             by_standin(sentence(text, Event(e["kind"], e["params"]), view, names), "standin" in e)
             for e in message["events"]]
+        guide = guide_message(table, view, names)
+        if guide is not None:  # a guided first game (docs/web.md, "Learn to play")
+            message["guide"] = guide
     return message
 
 

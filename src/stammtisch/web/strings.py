@@ -286,3 +286,15 @@ def all_texts() -> list[str]:
     for spec in games().values():
         texts.update(dict.fromkeys(spec.browser_strings()))
     return list(texts)
+
+# guide.js and lobby.js: Learn to play, the guided first game (docs/web.md, "Learn to play").
+GUIDE = (
+    N_("Learn to play"),
+    N_("Learn to play {game}"),
+    N_("A guided first game against bots, from a fixed deal: every phase is explained the first time it comes "
+       "up, and you make every decision yourself."),
+    N_("Step {number} of {count}"),
+    N_("Why:"),
+    N_("Look at:"),
+    N_("Show: {piece}"),
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.options import HINTS, Option, OptionError
+from stammtisch.engine.options import GUIDE, HINTS, Option, OptionError
 from stammtisch.engine.options import check_options as check_declared
 from stammtisch.games.diemacher.data import PARTY_IDS
 from stammtisch.i18n import N_, _
@@ -72,6 +72,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("money_unit", int, 1000, N_("Smallest bid step in euros"), "G-17", choices=(100, 500, 1000),
            lobby=False),
     HINTS,
+    GUIDE,
 )
 
 

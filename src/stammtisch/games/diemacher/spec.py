@@ -15,6 +15,7 @@ SPEC = GameSpec(
     browser="diemacher.js",
     browser_texts="stammtisch.games.diemacher.browser:TEXTS",
     rules_page="stammtisch.games.diemacher.rules_page:RULES",
+    guide="stammtisch.games.diemacher.guide:GUIDE",
     judge="stammtisch.games.diemacher.judge:JUDGE",
     conformance="stammtisch.games.diemacher.conformance",
     round_of="stammtisch.games.diemacher.view:round_of",

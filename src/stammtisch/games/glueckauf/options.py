@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.options import HINTS, Option, OptionError
+from stammtisch.engine.options import GUIDE, HINTS, Option, OptionError
 from stammtisch.engine.options import check_options as check_declared
 from stammtisch.i18n import N_, _
 
@@ -24,6 +24,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("edition", str, None, N_("Edition data file"), "glueck-auf.md Editions", nullable=True, lobby=False,
            server_file=True),
     HINTS,
+    GUIDE,
 )
 
 

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     browser="glueckauf.js",
     browser_texts="stammtisch.games.glueckauf.browser:TEXTS",
     rules_page="stammtisch.games.glueckauf.rules_page:RULES",
+    guide="stammtisch.games.glueckauf.guide:GUIDE",
     judge="stammtisch.games.glueckauf.judge:JUDGE",
     conformance="stammtisch.games.glueckauf.conformance",
     round_of="stammtisch.games.glueckauf.view:round_of",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.flow import FlowGame
-from stammtisch.engine.options import HINTS
+from stammtisch.engine.options import GUIDE, HINTS
 from stammtisch.engine.view import envelope
 from stammtisch.games.glueckauf.board import BANK, FACTORY, LEVELS, ORDER
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, OrderCard
@@ -36,7 +36,8 @@ def build_view(game: GlueckAuf, state: State, seat: int | None) -> dict[str, Any
     acting = state.draft_queue[0] if state.phase == DRAFT else state.current
     current = None if state.phase == OVER else acting
     board: dict[str, Any] = {
-        "options": {k: v for k, v in game.options.items() if k not in ("edition", HINTS.name)},  # the rules in force
+        # the rules in force
+        "options": {k: v for k, v in game.options.items() if k not in ("edition", HINTS.name, GUIDE.name)},
         "shift": state.shift,
         "shifts": game.edition.shifts,
         "current": current,

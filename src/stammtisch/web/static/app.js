@@ -13,6 +13,7 @@ import {
   rovingHelp, showAlert, topBar,
 } from "./common.js";
 import { onChat, renderChat } from "./chat.js";
+import { renderGuide } from "./guide.js";
 import { logHooks, logItems } from "./tablelog.js";
 import { Replay, moveInAddress, renderBar } from "./replay.js";
 import { applyZoom, installZoomKeys, zoomControls } from "./zoom.js";
@@ -298,6 +299,7 @@ export async function render(rebuildLog = false) {
   }
   renderDecision(message, ctx, board);
   renderSeats(message);
+  renderGuide(message, (msgid, params) => page.texts.t(msgid, params));
   // entering or leaving a replay is no move: the board is drawn anew, nothing marked
   const over = shown === message && message.status === "finished"; // the live final table marks nothing
   page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`, over);

@@ -160,17 +160,39 @@ function gameCard(name, chosen) {
     about.complexity ? t("Complexity: {value} of 5", { value: about.complexity }) : null].filter(Boolean);
   return el("div", { class: "game-card", onclick: (e) => pickCard(e, id) },
     el("input", { type: "radio", id, name: "game", value: name, checked: chosen }),
-    el("label", { for: id, class: "game-name" }, gameTitle(name)),
+    el("div", { class: "game-head" }, el("label", { for: id, class: "game-name" }, gameTitle(name)),
+      // Learn to play: the game's guided first game (its title completes the button's name for screen readers)
+      game.guide ? el("button", { type: "button", class: "learn", "data-learn": name, title: t(LEARN_ABOUT),
+        onclick: (e) => learn(e, name) }, t("Learn to play"), el("span", { class: "visually-hidden" },
+        ` ${gameTitle(name)}`)) : null),
     about.summary ? el("p", { class: "game-summary" }, about.summary) : null,
     el("p", { class: "game-facts" }, facts.join(" · ")),
     game.rules ? el("a", { href: `${game.rules}?lang=${encodeURIComponent(state.texts.lang)}`, target: "_blank",
       rel: "noopener" }, t("Rules of {game}", { game: gameTitle(name) })) : null);
 }
 
+const LEARN_ABOUT = "A guided first game against bots, from a fixed deal: every phase is explained the first time it comes up, and you make every decision yourself.";
+
+/** Learn to play: the game's guided first game (its guide's players and fixed deal, bots at the other seats). */
+async function learn(event, name) {
+  const field = document.getElementById("host-name");
+  if (!field.reportValidity()) return;
+  localStorage.setItem(NAME_KEY, field.value.trim());
+  const guide = state.games[name].guide;
+  event.target.disabled = true;
+  try {
+    await createTable(name, guide.players, {}, field.value.trim(), range(1, guide.players - 1).map(() =>
+      `bot:${guide.bots}`), { learn: true });
+  } catch (error) {
+    showAlert(error.message);
+    event.target.disabled = false;
+  }
+}
+
 /** A click anywhere on a game's card chooses it (its radio button stays the keyboard's way). */
 function pickCard(event, id) {
   const radio = document.getElementById(id);
-  if (radio.checked || event.target.closest("a, input, label")) return;
+  if (radio.checked || event.target.closest("a, input, label, button")) return;
   radio.checked = true;
   radio.dispatchEvent(new Event("change", { bubbles: true }));
 }
