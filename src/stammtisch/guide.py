@@ -144,17 +144,22 @@ class Progress:
         if key is not None and key not in seen and (phase == "over" or self.seat in game.to_act(state)):
             self.reached.append(Reached(key, entry, self.stretch, self.turns))
 
+    def number(self, reached: Reached) -> int:
+        """A reached step's place among the steps reached so far, from 1."""
+        return self.reached.index(reached) + 1
+
     def active(self) -> list[Reached]:
         return [r for r in self.reached
                 if r.turn == self.turns or (not r.events and r.stretch == self.stretch)]
 
 
-def step_json(guide: Guide, reached: Reached, view: Mapping[str, Any] | None,
+def step_json(guide: Guide, reached: Reached, number: int, view: Mapping[str, Any] | None,
               names: Sequence[str] | None) -> dict[str, Any]:
-    """A reached step in the current language, as the table page shows it."""
+    """A reached step in the current language, as the table page shows it; ``number``: its place among the
+    steps reached so far (from 1), so that steps a game never comes to leave no gaps."""
     step = guide.step(reached.key)
     why = guide.reason(reached.events, view, names) if reached.events and view is not None else None
-    return {"key": step.key, "number": [s.key for s in guide.steps].index(step.key) + 1, "count": len(guide.steps),
+    return {"key": step.key, "number": number,
             "heading": _(step.heading), "sentences": [_(s) for s in step.sentences], "why": why,
             "points": [{"selector": p.selector, "piece": _(p.piece)} for p in step.points]}
 
@@ -162,5 +167,5 @@ def step_json(guide: Guide, reached: Reached, view: Mapping[str, Any] | None,
 def progress_json(guide: Guide, progress: Progress, view: Mapping[str, Any] | None,
                   names: Sequence[str] | None) -> dict[str, Any]:
     """What a guided table's page shows: the active steps and the keys of every step reached so far."""
-    return {"steps": [step_json(guide, r, view, names) for r in progress.active()],
+    return {"steps": [step_json(guide, r, progress.number(r), view, names) for r in progress.active()],
             "reached": [r.key for r in progress.reached]}

@@ -73,6 +73,8 @@ def test_a_guided_table_is_the_guides_deal_and_says_each_step(client: TestClient
         assert again["guide"] == state["guide"]
         reached = state["guide"]["reached"]
         assert reached[:len(seen[-1])] == seen[-1] and len(set(reached)) == len(reached)
+        for step in state["guide"]["steps"]:  # numbered by the order reached: no gaps for steps never come to
+            assert step["number"] == reached.index(step["key"]) + 1
         seen.append(reached)
     assert len(seen[-1]) >= 3
 

@@ -12,34 +12,23 @@ picture of the differences in the artifacts folder.
 
 from __future__ import annotations
 
-import io
-import os
 import random
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.helpers import Api, ServerProcess
-from tests.web.browser import ARTIFACTS, need_chromium
-from tests.web.test_table_usable import DESKTOP, PHONE, poll
+from tests.web.browser import need_chromium
+from tests.web.shots import NAMES, SHARE, compare, difference, failed, play, take
+from tests.web.test_table_usable import DESKTOP, PHONE
 
-REFERENCES = Path(__file__).parent / "screenshots"
-RENEW = os.environ.get("STAMMTISCH_RENEW_SCREENSHOTS") == "1"
 LANGUAGES = ("en", "de", "pl", "it", "ko")
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 # (players, seed, moves): a table in the middle of its game, every seat a named person moving at random
 # from a fixed generator, so that the same state is drawn every time.
 GAMES = {"diemacher": (3, 20261122, 90), "glueckauf": (2, 20261122, 40)}
-NAMES = ("Anna", "Ben", "Cleo")
-# A pixel differs when a channel moved by more than CHANNEL; a page differs when more than SHARE of its
-# pixels do (antialiasing may vary in the last bits; a moved panel or a new line changes far more).
-CHANNEL = 48
-SHARE = 0.002
-STILL = """*, *::before, *::after { animation: none !important; transition: none !important;
-  caret-color: transparent !important; scroll-behavior: auto !important; }"""
 
 
 @pytest.fixture(scope="module")
@@ -68,98 +57,17 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
         server.stop()
 
 
-def play(api: Api, table_id: str, tokens: dict[int, str], moves: int, rng: random.Random) -> None:
-    """``moves`` moves, each by the lowest seat to act, chosen by ``rng`` from its legal actions."""
-    for _ in range(moves):
-        for seat in sorted(tokens):
-            state = api.view(table_id, tokens[seat])
-            if state["legal"]:
-                response = api.act(table_id, tokens[seat], rng.choice(state["legal"]), state["move_no"])
-                assert response.status_code == 200, response.text
-                break
-        else:
-            raise AssertionError("nobody is to act")
-
-
-def difference(new: Any, reference: Any) -> float:
-    """The share of pixels that differ (1.0 when the sizes differ)."""
-    from PIL import ImageChops
-
-    if new.size != reference.size:
-        return 1.0
-    diff = ImageChops.difference(new.convert("RGB"), reference.convert("RGB"))
-    channels = [band.point(lambda v: 255 if v > CHANNEL else 0) for band in diff.split()]
-    changed = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
-    return changed.histogram()[255] / (new.size[0] * new.size[1])
-
-
-def small(png: bytes) -> Any:
-    """The screenshot as stored: a palette PNG (a few dozen KB), made the same way for both sides."""
-    from PIL import Image
-
-    return Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT,
-                                                               dither=Image.Dither.NONE)
-
-
-def take(browser: Any, server: ServerProcess, table_id: str, token: str, size: dict[str, int], lang: str) -> bytes:
-    context = browser.new_context(viewport=size, reduced_motion="reduce", locale="en-US", device_scale_factor=1)
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.evaluate("([id, token, lang]) => { localStorage.setItem('stammtisch.lang', lang);"
-                  " localStorage.setItem('stammtisch.seats', JSON.stringify({[id]: {token, seat: 0}})); }",
-                  [table_id, token, lang])
-    page.goto(f"{server.url}/play/{table_id}")
-    poll(page, "(lang) => document.body.dataset.lang === lang && document.body.dataset.move !== undefined"
-               " && !!document.querySelector('#connection.online') && !!document.querySelector('#chat-panel h2')"
-               " && !!document.querySelector('#board [data-help]')", lang)
-    page.add_style_tag(content=STILL)
-    page.evaluate("() => document.fonts.ready.then(() => true)")
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
-    page.wait_for_timeout(200)  # a frame for the layout after the style
-    png: bytes = page.screenshot(animations="disabled", caret="hide")
-    context.close()
-    return png
-
-
 def test_the_pages_look_as_their_references(tables: tuple[ServerProcess, dict[str, tuple[str, str]]],
                                             browser: Any) -> None:
-    from PIL import Image
-
     server, found = tables
-    REFERENCES.mkdir(exist_ok=True)
     changed: list[str] = []
     for game, (table_id, token) in found.items():
         for size_name, size in SIZES.items():
             for lang in LANGUAGES:
-                name = f"{game}-{size_name}-{lang}"
-                image = small(take(browser, server, table_id, token, size, lang))
-                path = REFERENCES / f"{name}.png"
-                if RENEW:
-                    image.save(path, optimize=True)
-                    continue
-                if not path.exists():
-                    changed.append(f"{name}: no reference")
-                    keep(image, name)
-                    continue
-                reference = Image.open(path)
-                share = difference(image, reference)
-                if share > SHARE:
-                    changed.append(f"{name}: {share:.2%} of the pixels differ")
-                    keep(image, name, reference)
-    assert not changed, ("the pages no longer look as their references (new images and differences in "
-                         f"{ARTIFACTS}); if the change is meant, renew them with "
-                         "STAMMTISCH_RENEW_SCREENSHOTS=1 .venv/bin/pytest tests/web/test_screenshots.py: "
-                         + "; ".join(changed))
-
-
-def keep(image: Any, name: str, reference: Any = None) -> None:
-    from PIL import ImageChops
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    image.save(ARTIFACTS / f"screenshot-{name}.png")
-    if reference is not None and reference.size == image.size:
-        ImageChops.difference(image.convert("RGB"), reference.convert("RGB")).save(
-            ARTIFACTS / f"screenshot-{name}-diff.png")
+                differs = compare(take(browser, server, table_id, token, size, lang), f"{game}-{size_name}-{lang}")
+                if differs:
+                    changed.append(differs)
+    assert not changed, failed(changed, "tests/web/test_screenshots.py")
 
 
 def test_the_comparison_sees_a_moved_panel_and_forgives_a_few_pixels() -> None:

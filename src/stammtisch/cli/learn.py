@@ -105,7 +105,7 @@ class GuidedSession(Session):
     def show_steps(self, reached: list[Reached]) -> None:
         view = self.match.view(self.human)
         for step in reached:
-            shown = step_json(self.progress.guide, step, view, self.texts.names)
+            shown = step_json(self.progress.guide, step, self.progress.number(step), view, self.texts.names)
             body = Text("\n").join(Text(sentence) for sentence in shown["sentences"])
             if shown["why"]:
                 body.append("\n")
@@ -114,6 +114,6 @@ class GuidedSession(Session):
                 body.append("\n")
                 body.append(Text.assemble((_("Look at:"), "bold"), " ",
                                           "; ".join(point["piece"] for point in shown["points"])))
-            title = _("Step {number} of {count}").format(number=shown["number"], count=shown["count"])
+            title = _("Step {number}").format(number=shown["number"])
             self.console.print(Panel(body, title=f"{_('Learn to play')} · {title}: {shown['heading']}",
                                      title_align="left"))

@@ -293,7 +293,7 @@ GUIDE = (
     N_("Learn to play {game}"),
     N_("A guided first game against bots, from a fixed deal: every phase is explained the first time it comes "
        "up, and you make every decision yourself."),
-    N_("Step {number} of {count}"),
+    N_("Step {number}"),
     N_("Why:"),
     N_("Look at:"),
     N_("Show: {piece}"),

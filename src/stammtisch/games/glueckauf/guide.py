@@ -16,8 +16,8 @@ from stammtisch.i18n import N_, _
 
 # The pieces the steps point at (selectors of glueckauf.js's board, or of the table page's frame).
 DECISION = Point("#decision", N_("Your decision"))
-STAGE = Point(".ga-stage", N_("The stage line: shift, turn and phase"))
-SPACES = Point(".ga-spaces", N_("The action spaces and their workers"))
+STAGE = Point(".ga-status", N_("The stage line: shift, turn and phase"))
+SPACES = Point(".ga-board", N_("The action spaces and their workers"))
 PIT = Point(".ga-pit", N_("Your pit: tunnel tiles, minecarts and the cage"))
 ORDERS = Point(".ga-orders-own", N_("Your order cards"))
 CLOCK = Point(".ga-clock", N_("The shift clock: the scoring categories"))

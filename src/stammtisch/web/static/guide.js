@@ -39,8 +39,7 @@ function guidePanel() {
 
 function stepNode(step, t) {
   return el("article", { class: "guide-step", "data-key": step.key },
-    el("h3", {}, el("span", { class: "guide-count" }, t("Step {number} of {count}", { number: step.number,
-      count: step.count })), " ", step.heading),
+    el("h3", {}, el("span", { class: "guide-count" }, t("Step {number}", { number: step.number })), " ", step.heading),
     step.sentences.map((sentence) => el("p", {}, sentence)),
     step.why ? el("p", { class: "guide-why" }, el("strong", {}, t("Why:")), " ", step.why) : null,
     step.points.length ? el("p", { class: "guide-points" }, t("Look at:"), " ", step.points.map((p) => el("button", {
