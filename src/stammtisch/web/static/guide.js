@@ -45,7 +45,8 @@ function stepNode(step, t) {
     step.points.length ? el("p", { class: "guide-points" }, t("Look at:"), " ", step.points.map((p) => el("button", {
       type: "button", class: "guide-look", "data-selector": p.selector,
       "aria-label": t("Show: {piece}", { piece: p.piece }), onclick: () => show(p, true),
-      onfocus: () => show(p, false), onmouseenter: () => show(p, false), onmouseleave: hideTip }, p.piece))) : null);
+      onfocus: () => show(p, false), onmouseenter: () => show(p, false),
+      onmouseleave: () => { if (!pinned) hideTip(); } }, p.piece))) : null);
 }
 
 /** Outlines every piece the shown steps talk about (the board is drawn anew on each state). */
@@ -68,16 +69,18 @@ function point(steps) {
 }
 
 let tipFor = null; // the piece the guide's tooltip names
+let pinned = false; // shown by a click: the scroll to the piece moves the button from under the pointer
 
 function hideTip() {
   const tip = document.getElementById("guide-tip");
   if (tip) tip.hidden = true;
   tipFor = null;
+  pinned = false;
 }
 
 /** Names a piece in the guide's tooltip, at the piece (hover, focus), and scrolls to it first (a click); the
- * tooltip follows the piece when the page scrolls, and stays until the pointer leaves, Escape or a click
- * elsewhere. */
+ * tooltip follows the piece when the page scrolls, and stays until the pointer leaves (after a hover), Escape
+ * or a click elsewhere. */
 function show(p, scroll) {
   const found = document.querySelector(p.selector);
   if (!found) return;
@@ -93,6 +96,7 @@ function show(p, scroll) {
   tip.textContent = p.piece;
   tip.hidden = false;
   tipFor = found;
+  pinned = scroll;
   place(tip, found);
 }
 
