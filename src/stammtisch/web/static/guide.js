@@ -1,6 +1,6 @@
 // Learn to play (docs/web.md): at a guided table the state message carries `guide`, the steps of the game's
 // script that the game has just reached (server/guide.py; nothing is stored: they follow from the moves, so a
-// reload shows the same steps). Each step's sentences are shown above the board, and the pieces they talk
+// reload shows the same steps). Each step's sentences are shown above the players and the board, and the pieces they talk
 // about are outlined (`.guide-point`) with a tooltip naming them; the guide never decides anything.
 
 import { el, fill } from "./common.js";
@@ -31,8 +31,10 @@ function guidePanel() {
   if (!panel) {
     panel = el("section", { id: "guide-panel", class: "panel guide-panel", "aria-labelledby": "guide-title",
       "aria-live": "polite" });
-    const board = document.getElementById("board");
-    board.parentElement.insertBefore(panel, board);
+    // Above the players and the board; in the page's one column on a phone, above the decision too, so that
+    // the newcomer reads what the decision is about before the choices (app.css).
+    const main = document.getElementById("main");
+    main.parentElement.insertBefore(panel, main);
   }
   return panel;
 }
