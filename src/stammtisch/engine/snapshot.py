@@ -62,7 +62,7 @@ def load_state(game: Game[Any], data: Any) -> Any:
         raise SnapshotError(f"a snapshot of {data.get('game')!r}, not of {game.name!r}")
     if data.get("players") != game.num_players:
         raise SnapshotError(f"a snapshot for {data.get('players')!r} players, this table has {game.num_players}")
-    if _canonical(data.get("options")) != _canonical(_options(game)):
+    if _canonical(_as_read_now(game, data.get("options"))) != _canonical(_options(game)):
         raise SnapshotError("the snapshot was taken at a table with other options")
     if "state" not in data:
         raise SnapshotError("the snapshot has no state")
@@ -107,6 +107,17 @@ def _child(node: Any, part: str, path: str) -> Any:
 
 def _options(game: Game[Any]) -> Any:
     return json.loads(json.dumps(game.options))
+
+
+def _as_read_now(game: Game[Any], options: Any) -> Any:
+    """A snapshot's options as this release reads them: an option added since gets its default, one
+    given by an earlier name (``Option.formerly``) its name; options this release refuses stay as given."""
+    if not isinstance(options, dict):
+        return options
+    try:
+        return json.loads(json.dumps(game.check_options(dict(options))))
+    except (ValueError, TypeError):
+        return options
 
 
 def _canonical(value: Any) -> str:
