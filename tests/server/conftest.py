@@ -4,11 +4,27 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.helpers import IN_CI, POSTGRES_URL, REDIS_URL, Cluster, ServerProcess, reachable
+from tests.server.helpers import (
+    IN_CI,
+    POSTGRES_URL,
+    REDIS_URL,
+    WORKER,
+    Cluster,
+    ServerProcess,
+    create_database,
+    reachable,
+)
 
 
 def services_up() -> bool:
     return reachable("127.0.0.1", 5432) and reachable("127.0.0.1", 6379)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def worker_database() -> None:
+    """A test worker's own PostgreSQL database (helpers.POSTGRES_URL), made once; kept, like the tests' one."""
+    if WORKER and services_up():
+        create_database(POSTGRES_URL)
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])

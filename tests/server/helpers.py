@@ -18,7 +18,22 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-POSTGRES_URL = os.environ.get("STAMMTISCH_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+# The tests' PostgreSQL database; with pytest-xdist each worker (gw0, gw1, …) has one of its own beside it
+# (``worker_database`` in conftest.py makes it), so that one worker's tables never show in another's lobby
+# and no worker's server plays the bots of another's tables.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _tests_database(url: str) -> str:
+    if not WORKER:
+        return url
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    return parsed.set(database=f"{parsed.database}_{WORKER}").render_as_string(hide_password=False)
+
+
+POSTGRES_URL = _tests_database(os.environ.get("STAMMTISCH_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"))
 REDIS_URL = os.environ.get("STAMMTISCH_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LOOSE_LIMITS = ["--tables-per-minute", "100000", "--max-open-tables", "100000", "--max-connections", "10000",
                 "--max-sockets", "10000"]
@@ -34,8 +49,8 @@ def own_postgres(name: str) -> Iterator[str]:
     from sqlalchemy.engine import make_url
 
     base = make_url(POSTGRES_URL).set(drivername="postgresql+psycopg")
-    database = f"{base.database}_{name}{os.environ.get('PYTEST_XDIST_WORKER', '')}"  # (one per test worker)
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    database = f"{base.database}_{name}"
+    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
         conn.execute(text(f'CREATE DATABASE "{database}"'))
@@ -44,6 +59,22 @@ def own_postgres(name: str) -> Iterator[str]:
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def create_database(url: str) -> None:
+    """Create the PostgreSQL database of ``url`` unless it exists."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = make_url(url).database
+    admin = create_engine(make_url(url).set(drivername="postgresql+psycopg", database="postgres"),
+                          isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
         admin.dispose()
 
 

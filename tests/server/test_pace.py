@@ -86,7 +86,7 @@ def test_real_time_clocks_are_shown_to_everybody_and_run_for_the_seat_to_act(clu
 def test_a_turn_based_seat_that_times_out_gets_a_stand_in_and_its_player_takes_it_back(cluster: Cluster) -> None:
     # issue 15: the table never stalls; stand-in moves are marked in the record; the player returns
     api = cluster.api()
-    table_id, _host, tokens = create(api, {"mode": "turn", "per_move": 1}, {1: "random"}, standin="heuristic")
+    table_id, _host, tokens = create(api, {"mode": "turn", "per_move": 3}, {1: "random"}, standin="heuristic")
     info = wait_for(lambda: (t := api.ok("GET", f"/api/tables/{table_id}"))["seats"][0]["standin"] and t,
                     "stand-in")
     assert info["seats"][0]["standin"] == "timeout" and info["standin_kind"] == "heuristic"
