@@ -143,7 +143,8 @@ def test_die_macher_phase_labels_link_to_their_sections(server: ServerProcess, b
     play_until(api, table_id, tokens, lambda s: s["status"] == "finished" or (
         s["view"]["phase"] == "media" and bool(s["legal"])), random.Random(3))
     context, page, _errors = open_seat(browser, server, table_id, tokens[0], 0, viewport=DESKTOP, lang="pl")
-    poll(page, "() => document.body.dataset.lang === 'pl' && !!document.querySelector('.dm-phases a.phase-rules')")
+    poll(page, "() => document.body.dataset.lang === 'pl' && !!document.querySelector('.dm-phases a.phase-rules')"
+               " && !!document.querySelector('#decision .decision-phase a.phase-rules')")  # (the decision drawn too)
     hrefs = page.evaluate(HREFS, ".dm-phases li a.phase-rules")
     track = games()["diemacher"].make(3).describe()["board"]["track"]
     assert len(hrefs) == len(track)  # every label of the printed phase track is a link
