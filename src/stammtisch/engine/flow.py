@@ -18,8 +18,9 @@ A game is a track of phases.  Each phase declares, in the engine's terms:
   a declared name rather than a string written by hand; a test checks every state against them.
 
 A move that chooses the next phase itself (Glück Auf's turn: placing a worker leads to mining, to
-keeping a tile, …) enters it with ``Flow.enter``, as boardgame.io's ``setStage`` does: the phase must
-be declared and its ``enter`` runs, rather than writing its state's phase by hand.
+keeping a tile, …) enters it with ``FlowGame.enter_phase`` (``Flow.enter``), as boardgame.io's
+``setStage`` does: the phase must be declared and its ``enter`` runs, rather than writing its state's
+phase by hand.
 
 An *interlude* is a phase that interrupts one of the phases named in its ``during`` while its
 ``active`` test holds (a poll card to publish, a program change in the middle of politician
@@ -256,17 +257,16 @@ class Flow:
         self.enter(game, state, next(iter(self.phases)), events)
         self.advance(game, state, events)
 
-    def enter(self, game: Any, state: Any, name: str | None, events: list[Event]) -> None:
+    def enter(self, game: Any, state: FlowState, name: str | None, events: list[Event]) -> None:
         """Make ``name`` the current phase and run its set-up."""
         if name is None:
             raise ValueError(f"phase {state.current_phase()} is over but declares no next phase")
-        if name != self.over and name not in self.phases:
+        phase = self.phases.get(name)  # one lookup: a move of Glück Auf's turn enters a phase every time
+        if phase is None and name != self.over:
             raise ValueError(f"phase {state.current_phase()} goes on to {name}, which is not declared")
         state.set_phase(name)
-        if name != self.over:
-            enter = self.phases[name].enter
-            if enter is not None:
-                enter(game, state, events)
+        if phase is not None and phase.enter is not None:
+            phase.enter(game, state, events)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -352,6 +352,11 @@ class FlowGame(Game[FS]):
 
     def is_over(self, state: FS) -> bool:
         return state.current_phase() == self._flow.over
+
+    def enter_phase(self, state: FS, name: str, events: list[Event]) -> None:
+        """Go on to the declared phase ``name`` and run its set-up: what a move that chooses the next
+        phase itself calls (``Flow.enter`` through the table's own flow: a native call, compiled)."""
+        self._flow.enter(self, state, name, events)
 
     def describe(self) -> dict[str, Any]:
         """The phases come from the declared flow; a game adds its own constant facts under ``board``."""

@@ -23,7 +23,7 @@ from stammtisch.games.glueckauf.board import DELIVERY, FACTORY, KIND, ORDER, SOU
 from stammtisch.games.glueckauf.data import COLOURS, TRANSPORTS, Edition, OrderCard, TunnelTile, load_edition
 from stammtisch.games.glueckauf.options import OPTIONS, check_options
 from stammtisch.games.glueckauf.phases import FLOW
-from stammtisch.games.glueckauf.state import OVER, State
+from stammtisch.games.glueckauf.state import OVER, State, make_order
 
 SUMMARY_KEYS = (
     "orders_delivered", "deliveries", "tiles_bought", "displacements", "draw_tiles", "draw_orders",
@@ -49,6 +49,8 @@ class GlueckAuf(FlowGame[State]):
         self.tile_cost = [0] + [ed.tile_cost(t) for t in ed.tunnel_tiles]
         self.card_transport = [c.transport for c in self.cards]
         self.card_fields = [c.fields for c in self.cards]
+        # Each card's order as taken, every field empty: made once (orders are values, shared by states).
+        self.fresh_orders = [make_order(i, ((),) * len(c.fields), len(c.fields)) for i, c in enumerate(self.cards)]
         self.total_workers = ed.workers[num_players]
         self.cage_capacity = ed.cage_capacity
         self.spots = self._open_spots()

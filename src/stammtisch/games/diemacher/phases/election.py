@@ -88,7 +88,7 @@ def answer(game: DieMacher, state: State, seat: Seat, action: Action, events: li
 
 
 def end_game(game: DieMacher, state: State, events: list[Event]) -> None:
-    game.flow.enter(game, state, game.flow.over, events)
+    game.enter_phase(state, game.flow.over, events)
     results = scoring.final_scores(game, state)
     events.append(Event("final_scores", {"scores": [
         {"seat": seat, "total": total, **parts} for seat, (total, parts) in enumerate(results)]}))

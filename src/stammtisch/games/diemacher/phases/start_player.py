@@ -71,7 +71,7 @@ def restart_start_auction(game: DieMacher, state: State, events: list[Event]) ->
     remaining = [s for s in range(state.seats) if not state.excluded[s]]
     if not remaining:
         new_start_player(state, state.start_player, 0, events)
-        game.flow.enter(game, state, "program_changes", events)
+        game.enter_phase(state, "program_changes", events)
         return STAY
     events.append(START_AUCTION_RESTARTED.event(remaining))
     state.phase = "bid"  # the same phase again, only for the remaining players: no new round

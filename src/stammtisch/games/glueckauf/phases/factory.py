@@ -49,9 +49,9 @@ def after_purchase(game: GlueckAuf, state: State, events: list[Event]) -> None:
     if state.owed_coal and not any(state.supply):
         state.owed_coal.clear()
     if state.owed_coal:
-        game.flow.enter(game, state, COAL, events)
+        game.enter_phase(state, COAL, events)
     elif state.refill is not None:
-        game.flow.enter(game, state, CONFIRM, events)
+        game.enter_phase(state, CONFIRM, events)
     else:
         end_turn(game, state, events)
 
@@ -97,7 +97,7 @@ def keep_tile(game: GlueckAuf, state: State, seat: Seat, action: Action, events:
         state.drawn.remove(tile)
         buy_tile(game, state, seat, state.players[seat], tile, events)
     if state.drawn:
-        game.flow.enter(game, state, RETURN_TILES, events)
+        game.enter_phase(state, RETURN_TILES, events)
     else:
         after_purchase(game, state, events)
 

@@ -10,7 +10,7 @@ from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.data import TRANSPORTS
 from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
-from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State, make_order
+from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State
 from stammtisch.i18n import N_
 
 if TYPE_CHECKING:
@@ -24,8 +24,8 @@ DELIVERED: Final = EventKind("delivered", "seat", "transport", "cards", "vp")
 
 
 def new_order(game: GlueckAuf, card: int) -> Order:
-    n = len(game.cards[card].fields)
-    return make_order(card, ((),) * n, n)
+    """The order of a card just taken: every field empty."""
+    return game.fresh_orders[card]
 
 
 def legal_keep_order(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
@@ -43,7 +43,7 @@ def keep_order(game: GlueckAuf, state: State, seat: Seat, action: Action, events
         state.players[seat].orders.append(new_order(game, card))
         events.append(ORDER_TAKEN.event(seat, card))
     if state.drawn:
-        game.flow.enter(game, state, RETURN_ORDERS, events)
+        game.enter_phase(state, RETURN_ORDERS, events)
     else:
         end_turn(game, state, events)
 

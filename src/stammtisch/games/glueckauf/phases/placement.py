@@ -119,7 +119,7 @@ def _carry_out(game: GlueckAuf, state: State, seat: int, p: Player, spot: Spot, 
         events.append(MARKS.event(seat, spot.number))
         end_turn(game, state, events)
     elif kind == MINING_SPACE:
-        game.flow.enter(game, state, MINING, events)
+        game.enter_phase(state, MINING, events)
         state.steps_left = spot.number
     elif kind == DELIVERY:
         deliver(game, state, seat, p, spot.number, events)
@@ -136,13 +136,13 @@ def _carry_out(game: GlueckAuf, state: State, seat: int, p: Player, spot: Spot, 
         state.refill = Emptied("order", spot.number)
         p.orders.append(new_order(game, card))
         events.append(ORDER_TAKEN.event(seat, card))
-        game.flow.enter(game, state, CONFIRM, events)
+        game.enter_phase(state, CONFIRM, events)
     elif kind == FACTORY_DRAW:
         draw(game, state, seat, state.tile_stack, "tiles", events)
-        game.flow.enter(game, state, KEEP_TILE, events)
+        game.enter_phase(state, KEEP_TILE, events)
     else:
         draw(game, state, seat, state.order_deck, "orders", events)
-        game.flow.enter(game, state, KEEP_ORDER, events)
+        game.enter_phase(state, KEEP_ORDER, events)
 
 
 def legal_confirm(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:

@@ -20,7 +20,7 @@ def tally(state: State, key: str, n: int = 1) -> None:
 
 
 def end_turn(game: GlueckAuf, state: State, events: list[Event]) -> None:
-    game.flow.enter(game, state, PLACE, events)
+    game.enter_phase(state, PLACE, events)
     state.refill = None
     state.steps_left = 0
     n = len(state.players)
@@ -37,7 +37,7 @@ SHIFT_STARTS: Final = EventKind("shift_starts", "shift", "start_player", "order_
 
 
 def start_shift(game: GlueckAuf, state: State, events: list[Event]) -> None:
-    game.flow.enter(game, state, PLACE, events)
+    game.enter_phase(state, PLACE, events)
     state.current = state.start_player
     events.append(SHIFT_STARTS.event(state.shift, state.start_player, list(state.order_slots)))
 
@@ -99,5 +99,5 @@ def _final_scoring(game: GlueckAuf, state: State, events: list[Event]) -> None:
         p.vp += parts["total_vp"]
         state.final.append(parts)
         events.append(Event("final_scoring", {"seat": seat, **parts}))
-    game.flow.enter(game, state, OVER, events)
+    game.enter_phase(state, OVER, events)
     events.append(Event("game_over", {"vp": game.scores(state), "winners": game.winners(state)}))
