@@ -296,5 +296,6 @@ GUIDE = (
     N_("Step {number}"),
     N_("Why:"),
     N_("Look at:"),
+    N_("Nothing new here: play on. The guide speaks up when something new comes."),
     N_("Show: {piece}"),
 )

@@ -18,10 +18,14 @@ export function renderGuide(message, t) {
   const keys = guide.steps.map((step) => step.key).join(" ");
   panel.dataset.steps = keys;
   panel.dataset.reached = guide.reached.join(" ");
-  panel.hidden = guide.steps.length === 0;
+  // Shown even between steps, and (on a phone) always of one height: the decision below it never moves.
+  panel.hidden = false;
   if (keys !== shownKeys) {
     shownKeys = keys;
-    fill(panel, el("h2", { id: "guide-title" }, t("Learn to play")), guide.steps.map((step) => stepNode(step, t)));
+    fill(panel, el("h2", { id: "guide-title" }, t("Learn to play")), guide.steps.length
+      ? guide.steps.map((step) => stepNode(step, t))
+      : el("p", { class: "guide-quiet" }, t("Nothing new here: play on. The guide speaks up when something new comes.")));
+    panel.scrollTop = 0;
   }
   point(guide.steps);
 }
