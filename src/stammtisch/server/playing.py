@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from stammtisch import i18n
 from stammtisch.bots.hints import HINT_KIND, hints_allowed, why
 from stammtisch.bots.ismcts import Estimate
-from stammtisch.engine.match import unpack
+from stammtisch.engine.match import Move, unpack
 from stammtisch.engine.protocol import Action, IllegalAction, Seat
 from stammtisch.engine.record import Header, Record, action_to_json
 from stammtisch.server.hubcore import HubCore
@@ -96,35 +97,26 @@ class Playing(HubCore):
     async def act(self, table: LiveTable, seat: Seat, action: Action, move_no: int, standin: str | None = None) -> int:
         """Validate, commit, then apply: the returned move number is committed.  ``standin``: the
         stand-in's bot kind when a stand-in moves for the seat (only while it holds the seat)."""
-        async with table.lock:
-            for _attempt in range(10):
-                self._check_turn(table, seat, move_no)
-                if (standin is None) == (seat in table.standins):
-                    raise conflict("a stand-in plays your seat now: take it back first" if standin is None
-                                   else "the seat's player has taken it back")
-                assert table.match is not None
-                try:  # checked on a copy against the legal list the seat was sent (Match keeps it)
-                    move = table.match.prepare(seat, action)
-                except IllegalAction as error:
-                    raise ApiError(422, "illegal", str(error)) from None
-                at = time.time()
-                try:
-                    if self._may_change_hands(table, seat):
-                        await self.store.append_checked(table.id, move.number, seat, action_to_json(action),
-                                                        move.ends_game, at, standin, len(table.changes))
-                    else:
-                        await self.store.append(table.id, move.number, seat, action_to_json(action),
-                                                move.ends_game, at, standin)
-                except Conflict:
-                    await self.refresh(table)  # somebody else moved: validate again on the new state
-                    continue
-                table.accept(move, at, standin)
-                version = table.move_no(seat)
-                break
+
+        async def write() -> tuple[Move, float]:
+            if (standin is None) == (seat in table.standins):
+                raise conflict("a stand-in plays your seat now: take it back first" if standin is None
+                               else "the seat's player has taken it back")
+            assert table.match is not None
+            try:  # checked on a copy against the legal list the seat was sent (Match keeps it)
+                move = table.match.prepare(seat, action)
+            except IllegalAction as error:
+                raise ApiError(422, "illegal", str(error)) from None
+            at = time.time()
+            if self._may_change_hands(table, seat):
+                await self.store.append_checked(table.id, move.number, seat, action_to_json(action),
+                                                move.ends_game, at, standin, len(table.changes))
             else:
-                raise conflict("the table is busy; try again")
-        await self.changed(table)
-        return version
+                await self.store.append(table.id, move.number, seat, action_to_json(action), move.ends_game, at,
+                                        standin)
+            return move, at
+
+        return await self._commit(table, seat, move_no, write, standin)
 
     @staticmethod
     def _may_change_hands(table: LiveTable, seat: Seat) -> bool:
@@ -134,22 +126,34 @@ class Playing(HubCore):
         return seat in table.standins or (table.clocks is not None and not table.plays_itself(seat))
 
     async def undo(self, table: LiveTable, seat: Seat, move_no: int) -> int:
+        """Take back the seat's own last move (committed like a move: a log entry without an action)."""
+
+        async def write() -> tuple[Move, float]:
+            if not table.undo_allowed(seat):
+                raise ApiError(422, "undo_refused",
+                               "nothing to take back: only your own last move, while it is still your turn, "
+                               "and only if it drew no chance and revealed nothing")
+            assert table.match is not None
+            move, at = table.match.prepare_take_back(seat), time.time()
+            await self.store.append(table.id, move.number, seat, None, False, at)
+            return move, at
+
+        return await self._commit(table, seat, move_no, write)
+
+    async def _commit(self, table: LiveTable, seat: Seat, move_no: int,
+                      write: Callable[[], Awaitable[tuple[Move, float]]], standin: str | None = None) -> int:
+        """Under the table's lock: check the turn, then ``write`` validates the move and commits it to the
+        log; when another process's move came first (``Conflict``) the table catches up and the move is
+        validated again on the new state.  Then the move, committed at the time ``write`` gives, is put in force."""
         async with table.lock:
             for _attempt in range(10):
                 self._check_turn(table, seat, move_no)
-                if not table.undo_allowed(seat):
-                    raise ApiError(422, "undo_refused",
-                                   "nothing to take back: only your own last move, while it is still your turn, "
-                                   "and only if it drew no chance and revealed nothing")
-                assert table.match is not None
-                move = table.match.prepare_take_back(seat)
-                at = time.time()
                 try:
-                    await self.store.append(table.id, move.number, seat, None, False, at)
+                    move, at = await write()
                 except Conflict:
                     await self.refresh(table)
                     continue
-                table.accept(move, at)
+                table.accept(move, at, standin)
                 version = table.move_no(seat)
                 break
             else:
