@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import SEQUENTIAL, Phase
-from stammtisch.engine.protocol import Action, Event, EventKind, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat, listed
 from stammtisch.games.glueckauf.board import COLOUR_INDEX, LEVEL_INDEX, LEVELS, accepts, is_complete
 from stammtisch.games.glueckauf.data import COLOURS
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
@@ -58,6 +58,31 @@ def legal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     if sources and p.orders:
         _legal_fills(game, p, sources, legal)
     return legal
+
+
+def allows(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step); a fill, whose
+    rules are the longest, is looked up in the list."""
+    kind = action[0]
+    if kind == "done":
+        return len(action) == 1
+    if kind == "fill":
+        return listed(action, legal(game, state, seat))
+    name = action[1] if len(action) == 2 else None
+    if type(name) is not str:
+        return False
+    p = state.players[seat]
+    level = p.cage_level
+    if kind == "cage":
+        return LEVEL_INDEX.get(name, level) != level
+    c = COLOUR_INDEX.get(name)
+    if c is None:
+        return False
+    cage = p.cage
+    if kind == "load":
+        in_cage = cage[0] + cage[1] + cage[2] + cage[3]
+        return level > 0 and in_cage < game.cage_capacity and p.coal[(level - 1) * 4 + c] > 0
+    return level == 0 and cage[c] > 0  # store
 
 
 def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]], legal: list[Action]) -> None:
@@ -138,5 +163,5 @@ def done(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list
     end_turn(game, state, events)
 
 
-MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal,
+MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal, allows=allows,
                      moves={"cage": move_cage, "load": load, "store": store, "fill": fill, "done": done})
