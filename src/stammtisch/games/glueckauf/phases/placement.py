@@ -173,6 +173,10 @@ def legal_confirm(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return [CONFIRM_TURN]
 
 
+def allows_confirm(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    return len(action) == 1  # ("confirm",): the engine checked the name
+
+
 def confirm(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     assert state.refill is not None
     kind, slot = state.refill.what, state.refill.slot
@@ -188,4 +192,5 @@ def confirm(game: GlueckAuf, state: State, seat: Seat, action: Action, events: l
 
 PLACE_PHASE = Phase(PLACE, N_("Placing workers"), SEQUENTIAL, legal=legal_place, allows=allows_place,
                     moves={"place": place})
-CONFIRM_PHASE = Phase(CONFIRM, N_("Confirming the turn"), SEQUENTIAL, legal=legal_confirm, moves={"confirm": confirm})
+CONFIRM_PHASE = Phase(CONFIRM, N_("Confirming the turn"), SEQUENTIAL, legal=legal_confirm,
+                      allows=allows_confirm, moves={"confirm": confirm})
