@@ -342,7 +342,7 @@ class FlowGame(Game[FS]):
             return []
         return phase.legal(self, state, seat)
 
-    def is_legal(self, state: FS, seat: Seat, action: Action) -> bool:
+    def is_legal(self, state: FS, seat: Seat, action: object) -> bool:
         """Whether ``action`` is in ``legal_actions(state, seat)`` with identical types: the phase's
         ``allows`` answers where it declares one (given a plain tuple naming one of its moves: no other
         action is ever legal), else the legal list is built and searched."""

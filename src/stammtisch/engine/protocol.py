@@ -142,7 +142,7 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now; empty if it is not their decision."""
 
-    def is_legal(self, state: S, seat: Seat, action: Action) -> bool:
+    def is_legal(self, state: S, seat: Seat, action: object) -> bool:
         """Whether ``action`` is in ``legal_actions(state, seat)``, identical in types all the way down
         (``True`` is not ``1``): what the strict step (engine/step.py) asks.  A game may answer without
         building the list (a flow game's phases declare ``allows``: engine/flow.py)."""
@@ -251,8 +251,10 @@ class Game(ABC, Generic[S]):
         return [seat for seat, points in enumerate(scores) if points == best]
 
 
-def listed(action: Action, legal: list[Action]) -> bool:
+def listed(action: object, legal: list[Action]) -> bool:
     """Whether ``action`` is one of ``legal``, identical in types all the way down."""
+    if not isinstance(action, tuple):  # every action is a tuple (and a list is not hashable, nor in a legal list)
+        return False
     try:
         found = legal[legal.index(action)]  # one scan in C; then the rare equal-but-not-identical case
     except ValueError:
