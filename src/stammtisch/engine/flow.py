@@ -319,26 +319,8 @@ class FlowGame(Game[FS]):
         return [state.acting_seat()]
 
     def legal_actions(self, state: FS, seat: Seat) -> list[Action]:
-        flow = self._flow
-        name = state.current_phase()
-        if name == flow.over:
-            return []
-        last = flow.last  # read once: another thread may replace it
-        phase = last if last.name is name else flow.named(name)
-        if phase.interludes:
-            for interlude in phase.interludes:
-                if interlude.active(state):
-                    phase = interlude
-                    break
-        to_act = phase.to_act
-        if to_act is not None:
-            acting = seat in to_act(self, state)
-        elif phase.kind == SEALED:
-            committed = getattr(state, flow.committed)
-            acting = 0 <= seat < len(committed) and not committed[seat]
-        else:
-            acting = seat == state.acting_seat()
-        if not acting or phase.legal is None:
+        phase = self._deciding(state, seat)
+        if phase is None or phase.legal is None:
             return []
         return phase.legal(self, state, seat)
 
@@ -346,26 +328,8 @@ class FlowGame(Game[FS]):
         """Whether ``action`` is in ``legal_actions(state, seat)`` with identical types: the phase's
         ``allows`` answers where it declares one (given a plain tuple naming one of its moves: no other
         action is ever legal), else the legal list is built and searched."""
-        flow = self._flow
-        name = state.current_phase()
-        if name == flow.over:
-            return False
-        last = flow.last  # read once: another thread may replace it
-        phase = last if last.name is name else flow.named(name)
-        if phase.interludes:
-            for interlude in phase.interludes:
-                if interlude.active(state):
-                    phase = interlude
-                    break
-        to_act = phase.to_act
-        if to_act is not None:
-            acting = seat in to_act(self, state)
-        elif phase.kind == SEALED:
-            committed = getattr(state, flow.committed)
-            acting = 0 <= seat < len(committed) and not committed[seat]
-        else:
-            acting = seat == state.acting_seat()
-        if not acting or phase.legal is None:
+        phase = self._deciding(state, seat)
+        if phase is None or phase.legal is None:
             return False
         allows = phase.allows
         if allows is None:
@@ -374,6 +338,30 @@ class FlowGame(Game[FS]):
             return False
         kind = action[0]
         return type(kind) is str and kind in phase.moves and allows(self, state, seat, action)
+
+    def _deciding(self, state: FS, seat: Seat) -> Phase | None:
+        """The phase whose decision ``seat`` is to take now, or None (the game is over, or the seat is
+        not to act): what ``legal_actions`` and ``is_legal`` both ask first."""
+        flow = self._flow
+        name = state.current_phase()
+        if name == flow.over:
+            return None
+        last = flow.last  # read once: another thread may replace it
+        phase = last if last.name is name else flow.named(name)
+        if phase.interludes:
+            for interlude in phase.interludes:
+                if interlude.active(state):
+                    phase = interlude
+                    break
+        to_act = phase.to_act
+        if to_act is not None:
+            acting = seat in to_act(self, state)
+        elif phase.kind == SEALED:
+            committed = getattr(state, flow.committed)
+            acting = 0 <= seat < len(committed) and not committed[seat]
+        else:
+            acting = seat == state.acting_seat()
+        return phase if acting else None
 
     def apply(self, state: FS, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""
