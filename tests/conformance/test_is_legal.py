@@ -24,7 +24,7 @@ SAMPLE = 6  # legal actions per state whose near misses are tried
 ELSEWHERE = 12  # actions legal earlier in the game tried per state
 
 
-class Tuple(tuple[Any, ...]):
+class TupleOfAnotherType(tuple[Any, ...]):
     """A tuple of another type: equal to the legal action, and not identical to it."""
 
 
@@ -39,7 +39,7 @@ def typed(value: Any) -> Any:
 def near_misses(action: Action) -> Iterator[Any]:
     """Candidates that differ from ``action`` by a little: one part changed, or its type."""
     yield list(action)
-    yield Tuple(action)
+    yield TupleOfAnotherType(action)
     yield action[:-1]
     yield (*action, 0)
     yield (f"{action[0]}_", *action[1:])
