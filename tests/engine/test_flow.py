@@ -220,3 +220,29 @@ def test_a_game_pickles_as_its_table(name: str, players: int, options: dict[str,
         assert again.options == game.options and again.flow is game.flow
     state, _events = again.new_state(5)
     assert again.legal_actions(state, again.to_act(state)[0]) == game.legal_actions(state, game.to_act(state)[0])
+
+
+def test_is_legal_asks_the_phases_allows_only_for_a_tuple_naming_one_of_its_moves() -> None:
+    asked: list[Any] = []
+
+    def allows(game: Any, s: Toy, seat: Seat, action: Action) -> bool:
+        asked.append(action)
+        return True
+
+    counting = Phase("count", "Count", SEQUENTIAL, legal=lambda g, s, seat: [("pass",)], allows=allows,
+                     moves={"pass": count}, settle=settle_count, next="over")
+
+    class Allowing(ToyGame):
+        flow = Flow((SEAL, counting))
+
+    game = Allowing(2)
+    s = Toy()
+    assert game.is_legal(s, 0, ("seal", 1)) and not game.is_legal(s, 0, ("seal", True))  # no allows: the list
+    game.apply(s, 0, ("seal", 2))
+    game.apply(s, 1, ("seal", 1))
+    assert game.is_legal(s, 0, ("pass",)) and asked == [("pass",)]
+    for seat, action in [(1, ("pass",)), (0, ["pass"]), (0, ("count",)), (0, ()), (0, "pass"), (0, (1,))]:
+        assert not game.is_legal(s, seat, action)  # not to act, not a tuple, or no move of the phase
+    assert asked == [("pass",)]
+    with pytest.raises(ValueError, match="allows answers for a legal list"):
+        Phase("x", "X", AUTOMATIC, settle=settle_count, allows=allows)

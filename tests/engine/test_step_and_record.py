@@ -22,6 +22,19 @@ def test_values_of_another_type_are_not_legal() -> None:
     step(game, state, seat, ("draft_pick", card))
 
 
+@pytest.mark.parametrize("given_the_list", [False, True])
+def test_a_list_for_a_tuple_is_refused_like_any_illegal_action(given_the_list: bool) -> None:
+    # the bare strict step asks game.is_legal (a phase's allows); given the list, it searches it
+    game = DieMacher(3, {})
+    state, _ = game.new_state(1)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    before = game.to_json(state)
+    with pytest.raises(IllegalAction, match=r"\['draft_pick', \d+\] is not legal now; legal kinds: draft_pick"):
+        step(game, state, seat, list(legal[0]), legal if given_the_list else None)
+    assert game.to_json(state) == before
+
+
 def test_not_your_turn_names_who_is_to_act() -> None:
     game = DieMacher(3, {})
     state, _ = game.new_state(1)

@@ -6,6 +6,7 @@ import pytest
 from glueckauf_helpers import act, after_draft, card_with, give_order, kinds, new_game
 
 from stammtisch.engine.protocol import IllegalAction
+from stammtisch.engine.snapshot import situation
 from stammtisch.games.glueckauf.state import CONFIRM, PLACE
 
 
@@ -161,3 +162,19 @@ def test_other_seats_and_wrong_moments_are_rejected() -> None:
         act(game, state, ("place", "bank"))
     act(game, state, ("confirm",))
     assert state.phase == PLACE and state.current == 1
+
+
+@pytest.mark.parametrize("changes", [
+    {"order_deck": [], "tile_stack": []},  # the draw spaces closed (rarely met in random games)
+    {"players.0.money": 0},  # no factory tile affordable
+    {"players.0.workers": 1},  # only empty spaces
+    {"order_slots.0": 0, "factory.0": 0},  # an emptied slot not refilled
+])
+def test_the_strict_steps_placement_test_agrees_with_the_legal_list(changes: dict[str, object]) -> None:
+    # placement.allows_place answers for legal_place without building it (engine/flow.py, allows)
+    game = new_game(3)
+    state = situation(game, after_draft(game), changes)
+    assert state.current == 0
+    legal = game.legal_actions(state, 0)
+    for spot in game.spots:
+        assert game.is_legal(state, 0, spot.place) == (spot.place in legal), spot.id

@@ -12,9 +12,8 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.engine.protocol import Action, Seat
+from stammtisch.engine.protocol import Action, Seat, identical
 from stammtisch.engine.record import action_to_json
-from stammtisch.engine.step import _identical
 
 if TYPE_CHECKING:
     from stammtisch.engine.protocol import Game
@@ -39,7 +38,7 @@ class ActionCodec:
 
     def encode(self, action: Action) -> int:
         code = self._index.get(action)
-        if code is None or not _identical(self.actions[code], action):
+        if code is None or not identical(self.actions[code], action):
             raise UnknownAction(f"{self.game.name}: {action!r} is not in the action table")
         return code
 

@@ -9,6 +9,10 @@ A game is a track of phases.  Each phase declares, in the engine's terms:
 - ``to_act``: who acts, when not the default (the seat the game names for sequential phases, the
   seats that have not committed for sealed ones);
 - ``legal``: the legal actions of a seat; ``moves``: action name → the function that carries it out;
+- ``allows`` (optional): whether one action is in ``legal``'s list, answered without building it, for
+  the strict step (``FlowGame.is_legal``) in phases with long lists; it is given a plain tuple naming
+  one of ``moves`` and must agree with the list, types included (``True`` is not ``1``): the
+  conformance suite checks it against the list in random games;
 - ``settle``: runs every step that needs no decision and says what comes next (``WAIT`` for a
   decision, ``NEXT`` for the declared next phase, ``STAY`` to settle again, or a phase name);
   a sealed phase declares ``reveal`` instead, run once every seat has committed;
@@ -43,7 +47,7 @@ from typing import Any, ClassVar, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from stammtisch.engine import sealed
-from stammtisch.engine.protocol import Action, Event, Game, Seat
+from stammtisch.engine.protocol import Action, Event, Game, Seat, listed
 from stammtisch.i18n import N_, _
 
 FS = TypeVar("FS", bound="FlowState")
@@ -59,6 +63,7 @@ STAY: Final = "<stay>"  # the state changed (an interlude opened, a phase entere
 
 # Signatures, with G the game and S its state (kept loose: each game's functions name their types).
 Legal = Callable[[Any, Any, Seat], list[Action]]
+Allows = Callable[[Any, Any, Seat, Action], bool]
 Move = Callable[[Any, Any, Seat, Action, list[Event]], None]
 Settle = Callable[[Any, Any, list[Event]], str]
 Enter = Callable[[Any, Any, list[Event]], None]
@@ -99,19 +104,22 @@ class Phase:
     """One declared phase (or interlude) of a game."""
 
     __slots__ = ("name", "label", "kind", "legal", "moves", "settle", "reveal", "next", "enter", "to_act", "active",
-                 "during", "interludes", "is_interlude", "sealed_when", "track", "stages")
+                 "during", "interludes", "is_interlude", "sealed_when", "track", "stages", "allows")
 
     def __init__(self, name: str, label: str, kind: str, *, legal: Legal | None = None,
                  moves: Mapping[str, Move] | None = None, settle: Settle | None = None,
                  reveal: Settle | None = None, next: str | None = None, enter: Enter | None = None,
                  to_act: ToAct | None = None, active: Active | None = None, during: tuple[str, ...] = (),
-                 sealed_when: Active | None = None, track: str | None = None, stages: tuple[str, ...] = ()) -> None:
+                 sealed_when: Active | None = None, track: str | None = None, stages: tuple[str, ...] = (),
+                 allows: Allows | None = None) -> None:
         if kind not in (SEQUENTIAL, SEALED, AUTOMATIC):
             raise ValueError(f"phase {name}: unknown kind {kind!r}")
         if kind == SEALED and reveal is None:
             raise ValueError(f"sealed phase {name} declares no reveal")
         if kind != AUTOMATIC and (legal is None or not moves):
             raise ValueError(f"phase {name}: a phase with decisions declares legal and moves")
+        if allows is not None and legal is None:
+            raise ValueError(f"phase {name}: allows answers for a legal list, and the phase declares none")
         if (active is None) != (not during):
             raise ValueError(f"phase {name}: active and during go together (an interlude declares both)")
         if len(set(stages)) != len(stages):
@@ -122,6 +130,7 @@ class Phase:
         self.kind = kind
         self.track = track
         self.legal = legal
+        self.allows = allows  # whether one action is in legal's list, without building it (FlowGame.is_legal)
         self.moves: dict[str, Move] = dict(moves or {})
         self.settle = settle
         self.reveal = reveal
@@ -310,10 +319,33 @@ class FlowGame(Game[FS]):
         return [state.acting_seat()]
 
     def legal_actions(self, state: FS, seat: Seat) -> list[Action]:
+        phase = self._deciding(state, seat)
+        if phase is None or phase.legal is None:
+            return []
+        return phase.legal(self, state, seat)
+
+    def is_legal(self, state: FS, seat: Seat, action: object) -> bool:
+        """Whether ``action`` is in ``legal_actions(state, seat)`` with identical types: the phase's
+        ``allows`` answers where it declares one (given a plain tuple naming one of its moves: no other
+        action is ever legal), else the legal list is built and searched."""
+        phase = self._deciding(state, seat)
+        if phase is None or phase.legal is None:
+            return False
+        allows = phase.allows
+        if allows is None:
+            return listed(action, phase.legal(self, state, seat))
+        if type(action) is not tuple or not action:
+            return False
+        kind = action[0]
+        return type(kind) is str and kind in phase.moves and allows(self, state, seat, action)
+
+    def _deciding(self, state: FS, seat: Seat) -> Phase | None:
+        """The phase whose decision ``seat`` is to take now, or None (the game is over, or the seat is
+        not to act): what ``legal_actions`` and ``is_legal`` both ask first."""
         flow = self._flow
         name = state.current_phase()
         if name == flow.over:
-            return []
+            return None
         last = flow.last  # read once: another thread may replace it
         phase = last if last.name is name else flow.named(name)
         if phase.interludes:
@@ -329,9 +361,7 @@ class FlowGame(Game[FS]):
             acting = 0 <= seat < len(committed) and not committed[seat]
         else:
             acting = seat == state.acting_seat()
-        if not acting or phase.legal is None:
-            return []
-        return phase.legal(self, state, seat)
+        return phase if acting else None
 
     def apply(self, state: FS, seat: Seat, action: Action) -> list[Event]:
         """Carry out a legal action, then settle until somebody must decide (or the game is over)."""

@@ -142,6 +142,12 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now; empty if it is not their decision."""
 
+    def is_legal(self, state: S, seat: Seat, action: object) -> bool:
+        """Whether ``action`` is in ``legal_actions(state, seat)``, identical in types all the way down
+        (``True`` is not ``1``): what the strict step (engine/step.py) asks.  A game may answer without
+        building the list (a flow game's phases declare ``allows``: engine/flow.py)."""
+        return listed(action, self.legal_actions(state, seat))
+
     @abstractmethod
     def apply(self, state: S, seat: Seat, action: Action) -> list[Event]:
         """Carry out an action already known to be legal; mutate the state."""
@@ -243,3 +249,26 @@ class Game(ABC, Generic[S]):
         scores = self.scores(state)
         best = max(scores)
         return [seat for seat, points in enumerate(scores) if points == best]
+
+
+def listed(action: object, legal: list[Action]) -> bool:
+    """Whether ``action`` is one of ``legal``, identical in types all the way down."""
+    if not isinstance(action, tuple):  # every action is a tuple (and a list is not hashable, nor in a legal list)
+        return False
+    try:
+        found = legal[legal.index(action)]  # one scan in C; then the rare equal-but-not-identical case
+    except ValueError:
+        return False
+    return identical(action, found) or any(identical(action, other) for other in legal if other == action)
+
+
+def identical(a: object, b: object) -> bool:
+    """Equal and of the same types all the way down: True is not 1, 1.0 is not 1."""
+    if a is b:  # the usual case: an action taken from the legal list itself
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        # by index: compiled, zip(strict=True) is a call through Python for every action checked
+        return len(a) == len(b) and all(identical(a[i], b[i]) for i in range(len(a)))
+    return a == b

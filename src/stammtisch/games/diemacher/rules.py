@@ -156,6 +156,11 @@ class DieMacher(FlowGame[State]):
             self.made_amount_actions[kind] = made
         return made[first:last + 1]
 
+    def allows_amount(self, action: Action, kind: str, low: int, high: int) -> bool:
+        """Whether ``action`` is one of ``amount_actions(kind, low, high)`` (the strict step's test)."""
+        amount = action[1] if len(action) == 2 else None
+        return action[0] == kind and type(amount) is int and low <= amount <= high and amount % self.unit == 0
+
     def first_in_turn_order(self, state: State, seats: list[int]) -> int:
         return min(seats, key=lambda s: (s - state.start_player) % state.seats)
 

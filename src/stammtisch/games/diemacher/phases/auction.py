@@ -32,6 +32,14 @@ def legal(game: DieMacher, state: State, seat: Seat, bid_kind: str) -> list[Acti
     return [("pass",), *game.amount_actions(bid_kind, amounts.start, amounts.stop - 1)]
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action, bid_kind: str) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if action[0] == "pass":
+        return len(action) == 1
+    amounts = bids(game, state, seat)
+    return game.allows_amount(action, bid_kind, amounts.start, amounts.stop - 1)
+
+
 def next_bidder(game: DieMacher, state: State, skip_without_bids: bool) -> int:
     """The seat to bid now (NOBODY once everyone has had their turn); seats that cannot bid are
     passed over if ``skip_without_bids``."""

@@ -35,6 +35,16 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return [("place", pos, None)] + [("place", pos, politicians[p].id) for p in state.players[seat].politicians]
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if len(action) != 3 or type(action[1]) is not int or action[1] != game.from_election(state)[state.cursor]:
+        return False
+    politician_id = action[2]
+    if politician_id is None:
+        return True
+    return type(politician_id) is str and game.politician_index.get(politician_id) in state.players[seat].politicians
+
+
 def place(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     _, pos, politician_id = action
     if politician_id is not None:
@@ -47,4 +57,4 @@ def place(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
 
 
 CABINET = Phase("cabinet", N_("5 Send Shadow Cabinet"), SEQUENTIAL, track="5", enter=enter_by_seat, legal=legal,
-                moves={"place": place}, settle=settle, next="politicians")
+                allows=allows, moves={"place": place}, settle=settle, next="politicians")

@@ -47,6 +47,16 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return [("pass",)] + [("convert", pos, k) for k in range(4, rallies + 1)]
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if action[0] == "pass":
+        return len(action) == 1
+    if len(action) != 3 or type(action[1]) is not int or type(action[2]) is not int:
+        return False
+    pos = game.relocation_order(state)[state.cursor]
+    return action[1] == pos and 4 <= action[2] <= state.boards[pos].rallies[seat]
+
+
 def convert(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     _convert(game, state, seat, action[1], action[2], events)
     state.turn += 1
@@ -69,4 +79,4 @@ def _convert(game: DieMacher, state: State, seat: int, pos: int, k: int, events:
 
 
 CONVERT = Phase("convert", N_("9a Relocate Votes"), SEQUENTIAL, track="9a", enter=enter_by_seat, legal=legal,
-                moves={"convert": convert, "pass": pass_}, settle=settle, next="election")
+                allows=allows, moves={"convert": convert, "pass": pass_}, settle=settle, next="election")

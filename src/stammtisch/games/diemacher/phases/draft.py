@@ -38,6 +38,11 @@ def legal_draft(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return [("draft_pick", card) for card in sorted(set(state.draft_hands[seat]))]
 
 
+def allows_draft(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_draft``'s list, without building it (the strict step)."""
+    return len(action) == 2 and type(action[1]) is int and action[1] in state.draft_hands[seat]
+
+
 def draft_pick(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     state.players[seat].secret = [action[1]]
     sealed.commit(state.done, seat, "draft_pick", events)
@@ -74,6 +79,15 @@ def legal_program_card(game: DieMacher, state: State, seat: Seat) -> list[Action
     player = state.players[seat]
     return [PROGRAM_CARD_ACTIONS[card] for card in card_kinds(player.hand)
             if not has_topic(player.program, card) and not has_topic(player.secret, card)]
+
+
+def allows_program_card(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_program_card``'s list, without building it (the strict step)."""
+    card = action[1] if len(action) == 2 else None
+    if type(card) is not int or not 0 <= card < CARD_TYPES:
+        return False
+    player = state.players[seat]
+    return card in player.hand and not has_topic(player.program, card) and not has_topic(player.secret, card)
 
 
 def has_topic(cards: list[int], card: int) -> bool:
@@ -182,11 +196,11 @@ def reveal_kept_cards(game: DieMacher, state: State, events: list[Event]) -> str
 
 
 DRAFT = Phase("draft", N_("Program draft"), SEALED, track="setup", enter=enter_draft, legal=legal_draft,
-              moves={"draft_pick": draft_pick}, reveal=reveal_draft_picks, next="program")
+              allows=allows_draft, moves={"draft_pick": draft_pick}, reveal=reveal_draft_picks, next="program")
 PROGRAM = Phase("program", N_("Choose your program"), SEALED, track="setup", enter=enter_all, legal=legal_program_card,
-                moves={"program_card": program_card}, reveal=reveal_programs, next="keep")
+                allows=allows_program_card, moves={"program_card": program_card}, reveal=reveal_programs, next="keep")
 PROGRAM_MORE = Phase("program_more", N_("Complete your program"), SEALED, track="setup", enter=enter_program_more,
-                     legal=legal_program_card, moves={"program_card": program_card},
+                     legal=legal_program_card, allows=allows_program_card, moves={"program_card": program_card},
                      reveal=reveal_program_completions, next="keep")
 KEEP = Phase("keep", N_("Keep one card"), SEALED, track="setup", enter=enter_all, legal=legal_keep,
              moves={"keep": keep}, reveal=reveal_kept_cards, next="start")

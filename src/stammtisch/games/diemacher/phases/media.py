@@ -44,6 +44,13 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return [("pass",), *[BUY_MEDIA_ACTIONS[pos] for pos in targets(game, state, seat)]]
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if action[0] == "pass":
+        return len(action) == 1
+    return len(action) == 2 and type(action[1]) is int and action[1] in targets(game, state, seat)
+
+
 def buy_media(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     board, player = state.boards[action[1]], state.players[seat]
     board.media[board.media.index(NOBODY)] = seat
@@ -61,4 +68,4 @@ def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
 
 
 MEDIA = Phase("media", N_("3 Secure Media Influence"), SEQUENTIAL, track="3", enter=enter, legal=legal,
-              moves={"buy_media": buy_media, "pass": pass_}, settle=settle, next="rallies")
+              allows=allows, moves={"buy_media": buy_media, "pass": pass_}, settle=settle, next="rallies")

@@ -43,6 +43,26 @@ def shift_options(state: State, pos: int) -> list[Action]:
     return options
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step): the tests of
+    ``shift_options`` for the one slot and card named."""
+    if action[0] == "pass":
+        return len(action) == 1
+    slot, new = (action[1], action[2]) if len(action) == 3 else (None, None)
+    if type(slot) is not int or type(new) is not int or not 0 <= new < CARD_TYPES:
+        return False
+    board = state.boards[game.from_election(state)[state.cursor]]
+    opinions, face_up = board.opinions, board.face_up
+    if not 0 <= slot < len(opinions) or not face_up[slot] or slot == board.doubled or not state.opinion_display[new]:
+        return False
+    new_topic = topic(new)
+    shown = 0  # face-up opinions of the new card's topic
+    for other in range(len(opinions)):
+        if face_up[other] and topic(opinions[other]) == new_topic:
+            shown += 1
+    return shown == (1 if new_topic == topic(opinions[slot]) else 0)
+
+
 def settle(game: DieMacher, state: State, events: list[Event]) -> str:
     boards = game.from_election(state)
     while state.cursor < len(boards):
@@ -76,4 +96,4 @@ def pass_(game: DieMacher, state: State, seat: Seat, action: Action, events: lis
 
 
 MEDIA_SHIFT = Phase("media_shift", N_("7 Media Influence"), SEQUENTIAL, track="7", enter=enter_by_board, legal=legal,
-                    moves={"shift": shift, "pass": pass_}, settle=settle, next="polls")
+                    allows=allows, moves={"shift": shift, "pass": pass_}, settle=settle, next="polls")

@@ -50,6 +50,17 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
             for accept in (True, False)]
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if len(action) != 3 or type(action[1]) is not int or type(action[2]) is not bool:
+        return False
+    donations = game.edition.donations
+    for d in state.players[seat].donations:  # noqa: SIM110 (pure Python: any() over a generator costs more)
+        if donations[d].value == action[1]:
+            return True
+    return False
+
+
 def base_change(game: DieMacher, index: int, accept: bool) -> int:
     """What taking (a loss, C-03) or refusing donation card ``index`` does to the party base."""
     return -game.options["donation_accept_base_loss"][index] if accept else game.edition.donations[index].reject_base
@@ -134,4 +145,4 @@ def _refill_opinion_display(state: State, events: list[Event]) -> None:
 
 
 MONEY = Phase("money", N_("9c Pay Money"), SEQUENTIAL, track="9c", enter=enter_by_seat, legal=legal,
-              moves={"donation": donation}, settle=settle, next="bid")
+              allows=allows, moves={"donation": donation}, settle=settle, next="bid")

@@ -66,6 +66,10 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return auction.legal(game, state, seat, "poll_bid")
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    return auction.allows(game, state, seat, action, "poll_bid")
+
+
 def poll_bid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     if not auction.bid(game, state, seat, action, auction.POLL_BID, events):
         order = auction.restart(state, -1)  # the remaining players must restart (C-14)
@@ -154,7 +158,7 @@ def _use(state: State) -> int:
     return card
 
 
-POLLS = Phase("polls", N_("8 Auctioning off of Polls"), SEQUENTIAL, track="8", enter=enter, legal=legal,
+POLLS = Phase("polls", N_("8 Auctioning off of Polls"), SEQUENTIAL, track="8", enter=enter, legal=legal, allows=allows,
               moves={"poll_bid": poll_bid, "pass": poll_bid}, settle=settle, next="convert")
 POLL_USE = Phase("poll_use", N_("8 Auctioning off of Polls"), SEQUENTIAL, active=holding,
                  during=("polls", "politicians"), legal=legal_use,

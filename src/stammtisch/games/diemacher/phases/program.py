@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stammtisch.engine.flow import AUTOMATIC, NEXT, SEQUENTIAL, STAY, WAIT, Phase
-from stammtisch.engine.protocol import Action, Event, EventKind, Seat
+from stammtisch.engine.protocol import Action, Event, EventKind, Seat, listed
 from stammtisch.games.diemacher.board import draw_program, refill_program_display, renew_program_display
 from stammtisch.games.diemacher.state import CARD_TYPES, NOBODY, ProgramChange, State, card_kinds, topic
 from stammtisch.i18n import N_
@@ -99,6 +99,28 @@ def legal_change(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return [KEEP_ACTIONS[card] for card in card_kinds(player.hand)]
 
 
+def allows_change(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_change``'s list, without building it (the strict step); the
+    first step's few modes are looked up in the list."""
+    change = state.program_change
+    assert change is not None
+    if change.step == MODE:
+        return listed(action, legal_change(game, state, seat))
+    if change.step == SWAP and action[0] == "swaps_done":
+        return len(action) == 1
+    card = action[-1]
+    if type(card) is not int or not 0 <= card < CARD_TYPES:
+        return False
+    player = state.players[seat]
+    if change.step == TAKE:
+        return action[0] == "take" and len(action) == 2 and card in state.program_display
+    if change.step == KEEP:
+        return action[0] == "keep_card" and len(action) == 2 and card in player.hand
+    out = action[1] if action[0] == "swap" and len(action) == 3 else None
+    return (type(out) is int and out != change.swapped_in and out in player.program and card in player.hand
+            and not same_topic_kept(player.program, out, card))
+
+
 def same_topic_kept(program: list[int], out: int, card: int) -> bool:
     """Whether a program card other than ``out`` has ``card``'s topic (a program holds each topic once)."""
     card_topic = topic(card)
@@ -171,7 +193,7 @@ PROGRAM_CHANGES = Phase("program_changes", N_("2 Changes to the Party Programs")
                         enter=enter_program_changes, settle=settle_program_changes, next="media")
 PROGRAM_CHANGE = Phase("program_change", N_("2 Changes to the Party Programs"), SEQUENTIAL, active=active,
                        during=("program_changes", "politicians"),
-                       legal=legal_change, settle=settle_change,
+                       legal=legal_change, allows=allows_change, settle=settle_change,
                        moves={"program_pass": program_pass, "draw_and_take": draw_and_take,
                               "refresh_and_take": refresh_and_take, "take": take, "swap": swap,
                               "swaps_done": swaps_done, "keep_card": keep_card})

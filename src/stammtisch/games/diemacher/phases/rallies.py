@@ -47,6 +47,14 @@ def legal(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return game.rally_actions[pos][:max(0, max_rallies(game, state, seat, pos) + 1)]  # 0 to most rallies
 
 
+def allows(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    if len(action) != 3 or type(action[1]) is not int or type(action[2]) is not int:
+        return False
+    pos = game.from_election(state)[state.cursor]
+    return action[1] == pos and 0 <= action[2] <= max_rallies(game, state, seat, pos)
+
+
 def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     _, pos, n = action
     if n:
@@ -59,4 +67,4 @@ def rallies(game: DieMacher, state: State, seat: Seat, action: Action, events: l
 
 
 RALLIES = Phase("rallies", N_("4 Organize Party Rallies"), SEQUENTIAL, track="4", enter=enter_by_seat, legal=legal,
-                moves={"rallies": rallies}, settle=settle, next="cabinet")
+                allows=allows, moves={"rallies": rallies}, settle=settle, next="cabinet")

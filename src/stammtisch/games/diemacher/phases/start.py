@@ -26,10 +26,26 @@ def legal_start(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     secret = state.players[seat].secret
     if not secret:
         return [("start_block", b) for b in range(1, len(game.edition.start_blocks) + 1)]
+    taken = taken_states(game, secret)
+    return [("start_state", pos) for pos in range(4) if pos not in taken]
+
+
+def taken_states(game: DieMacher, secret: list[int]) -> set[int]:
+    """The states already chosen for the symbol of the block's spot to place next."""
     spots = game.edition.start_blocks[secret[0] - 1]
     symbol = placing(game.edition.start_blocks, secret)
-    taken = {secret[i + 1] for i, s in enumerate(spots[: len(secret) - 1]) if s == symbol}
-    return [("start_state", pos) for pos in range(4) if pos not in taken]
+    return {secret[i + 1] for i, s in enumerate(spots[: len(secret) - 1]) if s == symbol}
+
+
+def allows_start(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_start``'s list, without building it (the strict step)."""
+    value = action[1] if len(action) == 2 else None
+    if type(value) is not int:
+        return False
+    secret = state.players[seat].secret
+    if not secret:
+        return action[0] == "start_block" and 1 <= value <= len(game.edition.start_blocks)
+    return action[0] == "start_state" and 0 <= value < 4 and value not in taken_states(game, secret)
 
 
 def choose(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -67,4 +83,5 @@ def _apply_start_symbol(game: DieMacher, state: State, seat: int, symbol: str, p
 
 
 START = Phase("start", N_("Start positions"), SEALED, track="setup", enter=enter_all, legal=legal_start,
+              allows=allows_start,
               moves={"start_block": choose, "start_state": choose}, reveal=reveal_start_positions, next="bid")

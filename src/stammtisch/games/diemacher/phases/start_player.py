@@ -35,6 +35,11 @@ def legal_bid(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return game.amount_actions("bid", 0, game.bid_ceiling(state, seat))
 
 
+def allows_bid(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_bid``'s list, without building it (the strict step)."""
+    return game.allows_amount(action, "bid", 0, game.bid_ceiling(state, seat))
+
+
 def sealed_bid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     state.players[seat].secret = [action[1]]
     sealed.commit(state.done, seat, "start_bid", events)
@@ -83,6 +88,10 @@ def legal_rebid(game: DieMacher, state: State, seat: Seat) -> list[Action]:
     return auction.legal(game, state, seat, "raise")
 
 
+def allows_rebid(game: DieMacher, state: State, seat: Seat, action: Action) -> bool:
+    return auction.allows(game, state, seat, action, "raise")
+
+
 def rebid(game: DieMacher, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     if not auction.bid(game, state, seat, action, auction.START_BID_RAISED, events):
         restart_start_auction(game, state, events)
@@ -105,6 +114,8 @@ def new_start_player(state: State, seat: int, price: int, events: list[Event]) -
 
 
 BID = Phase("bid", N_("1 Determine the Start Player"), SEALED, track="1", enter=begin_round, legal=legal_bid,
+            allows=allows_bid,
             moves={"bid": sealed_bid}, reveal=reveal_bids, next="program_changes")
 REBID = Phase("rebid", N_("1 Determine the Start Player (tie)"), SEQUENTIAL, track="1", legal=legal_rebid,
+              allows=allows_rebid,
               moves={"raise": rebid, "pass": rebid}, settle=settle_rebid, next="program_changes")

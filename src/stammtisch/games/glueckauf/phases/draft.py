@@ -25,6 +25,11 @@ def legal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return [game.draft_actions[c] for c in state.revealed]
 
 
+def allows(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    return len(action) == 2 and type(action[1]) is int and action[1] in state.revealed
+
+
 def draft(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     card = int(action[1])  # the engine's `in` check lets True pass for 1
     state.revealed.remove(card)
@@ -46,5 +51,5 @@ def end_draft(game: GlueckAuf, state: State, events: list[Event]) -> None:
     start_shift(game, state, events)
 
 
-DRAFT_PHASE = Phase(DRAFT, N_("Drafting orders"), SEQUENTIAL, to_act=to_act, legal=legal, moves={"draft": draft},
-                    next=PLACE)
+DRAFT_PHASE = Phase(DRAFT, N_("Drafting orders"), SEQUENTIAL, to_act=to_act, legal=legal, allows=allows,
+                    moves={"draft": draft}, next=PLACE)

@@ -30,6 +30,15 @@ def legal_return(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return [(kind, where, item) for where in sides for item in sorted(state.drawn)]
 
 
+def allows_return(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_return``'s list, without building it (the strict step)."""
+    if len(action) != 3 or type(action[1]) is not str or type(action[2]) is not int:
+        return False
+    where = action[1]
+    side = where in RETURN_SIDES if state.return_to is None else where == state.return_to
+    return side and action[2] in state.drawn
+
+
 def return_one(state: State, seat: int, pile: list[int], action: Action, what: str, events: list[Event]) -> bool:
     """Put one drawn item face down on top of or under the pile (the last one follows by
     itself); True once the hand is empty.  Only the drawer knows the order."""

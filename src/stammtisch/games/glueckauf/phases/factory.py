@@ -9,7 +9,7 @@ from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.board import COLOUR_INDEX
 from stammtisch.games.glueckauf.data import COLOURS
-from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
+from stammtisch.games.glueckauf.phases.drawing import allows_return, legal_return, return_one
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
 from stammtisch.games.glueckauf.state import COAL, CONFIRM, KEEP_TILE, RETURN_TILES, Player, State
 from stammtisch.i18n import N_
@@ -89,6 +89,14 @@ def legal_keep_tile(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return legal
 
 
+def allows_keep_tile(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_keep_tile``'s list, without building it (the strict step)."""
+    tile = action[1] if len(action) == 2 else False
+    if tile is None:
+        return True
+    return type(tile) is int and tile in state.drawn and game.tile_cost[tile] <= state.players[seat].money
+
+
 def keep_tile(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     tile = None if action[1] is None else int(action[1])
     if tile is None:
@@ -108,7 +116,7 @@ def return_tiles(game: GlueckAuf, state: State, seat: Seat, action: Action, even
 
 
 KEEP_TILE_PHASE = Phase(KEEP_TILE, N_("Choosing a drawn tunnel tile"), SEQUENTIAL, legal=legal_keep_tile,
-                        moves={"keep_tile": keep_tile})
+                        allows=allows_keep_tile, moves={"keep_tile": keep_tile})
 RETURN_TILES_PHASE = Phase(RETURN_TILES, N_("Returning drawn tunnel tiles"), SEQUENTIAL, legal=legal_return,
-                           moves={"return_tiles": return_tiles})
+                           allows=allows_return, moves={"return_tiles": return_tiles})
 COAL_PHASE = Phase(COAL, N_("Substitute coal"), SEQUENTIAL, legal=legal_coal, moves={"coal": substitute})

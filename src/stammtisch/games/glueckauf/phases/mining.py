@@ -60,6 +60,61 @@ def legal(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return legal
 
 
+def allows(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal``'s list, without building it (the strict step)."""
+    kind: str = action[0]  # a str: the engine checked it names a move
+    if kind == "done":
+        return len(action) == 1
+    p = state.players[seat]
+    if kind == "fill":
+        return _allows_fill(game, p, action)
+    name = action[1] if len(action) == 2 else None
+    if type(name) is not str:
+        return False
+    level = p.cage_level
+    if kind == "cage":
+        return LEVEL_INDEX.get(name, level) != level
+    c = COLOUR_INDEX.get(name)
+    if c is None:
+        return False
+    cage = p.cage
+    if kind == "load":
+        in_cage = cage[0] + cage[1] + cage[2] + cage[3]
+        return level > 0 and in_cage < game.cage_capacity and p.coal[(level - 1) * 4 + c] > 0
+    return level == 0 and cage[c] > 0  # store
+
+
+def _allows_fill(game: GlueckAuf, p: Player, action: Action) -> bool:
+    """Whether a fill is in ``_legal_fills``'s list: a cube of the colour in the source, and the field
+    the first of its card's identical fields that takes it."""
+    if len(action) != 5:
+        return False
+    _, source, card_id, j, colour = action
+    if type(source) is not str or type(card_id) is not int or type(j) is not int or type(colour) is not str:
+        return False
+    c = COLOUR_INDEX.get(colour)
+    if c is None:
+        return False
+    if source == "cage":
+        if p.cage_level != 0 or not p.cage[c]:
+            return False
+    elif source != "storage" or not p.storage[c]:
+        return False
+    for order in p.orders:
+        if order.card == card_id and order.missing and 0 <= j < len(order.fields):
+            printed, fields = game.card_fields[card_id], order.fields
+            if accepts(printed[j], fields[j]) and not _same_field_before(printed, fields, j):
+                return True
+    return False
+
+
+def _same_field_before(printed: tuple[int, ...], fields: tuple[Field, ...], j: int) -> bool:
+    for i in range(j):  # noqa: SIM110 (pure Python: any() over a generator costs more)
+        if printed[i] == printed[j] and fields[i] == fields[j]:
+            return True
+    return False
+
+
 def _legal_fills(game: GlueckAuf, p: Player, sources: list[tuple[int, list[int]]], legal: list[Action]) -> None:
     for order in p.orders:
         if not order.missing:
@@ -138,5 +193,5 @@ def done(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list
     end_turn(game, state, events)
 
 
-MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal,
+MINING_PHASE = Phase(MINING, N_("Mining"), SEQUENTIAL, legal=legal, allows=allows,
                      moves={"cage": move_cage, "load": load, "store": store, "fill": fill, "done": done})

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from stammtisch.engine.flow import SEQUENTIAL, Phase
 from stammtisch.engine.protocol import Action, Event, EventKind, Seat
 from stammtisch.games.glueckauf.data import TRANSPORTS
-from stammtisch.games.glueckauf.phases.drawing import legal_return, return_one
+from stammtisch.games.glueckauf.phases.drawing import allows_return, legal_return, return_one
 from stammtisch.games.glueckauf.phases.shift import end_turn, tally
 from stammtisch.games.glueckauf.state import KEEP_ORDER, RETURN_ORDERS, Order, Player, State
 from stammtisch.i18n import N_
@@ -32,6 +32,12 @@ def legal_keep_order(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     legal = [game.keep_order_actions[c] for c in state.drawn]
     legal.append(KEEP_NO_ORDER)
     return legal
+
+
+def allows_keep_order(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_keep_order``'s list, without building it (the strict step)."""
+    card = action[1] if len(action) == 2 else False
+    return card is None or (type(card) is int and card in state.drawn)
 
 
 def keep_order(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -82,6 +88,6 @@ def deliver(game: GlueckAuf, state: State, seat: int, p: Player, transport: int,
 
 
 KEEP_ORDER_PHASE = Phase(KEEP_ORDER, N_("Choosing a drawn order card"), SEQUENTIAL, legal=legal_keep_order,
-                         moves={"keep_order": keep_order})
+                         allows=allows_keep_order, moves={"keep_order": keep_order})
 RETURN_ORDERS_PHASE = Phase(RETURN_ORDERS, N_("Returning drawn order cards"), SEQUENTIAL, legal=legal_return,
-                            moves={"return_orders": return_orders})
+                            allows=allows_return, moves={"return_orders": return_orders})

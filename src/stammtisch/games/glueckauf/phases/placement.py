@@ -16,6 +16,7 @@ from stammtisch.games.glueckauf.board import (
     MINING_SPACE,
     MONEY,
     ORDER,
+    ORDER_DRAW,
     Spot,
 )
 from stammtisch.games.glueckauf.phases.drawing import draw
@@ -71,6 +72,29 @@ def legal_place(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
             continue
         legal.append(spot.place)
     return legal
+
+
+def allows_place(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` is in ``legal_place``'s list, without building it (the strict step): the
+    same tests for the one space named."""
+    space = action[1] if len(action) == 2 else None
+    spot = game.spot_by_id.get(space) if type(space) is str else None
+    p = state.players[seat]
+    if spot is None or state.count[spot.index] >= p.workers:
+        return False
+    kind = spot.kind
+    if kind == FACTORY:
+        tile = state.factory[spot.number]
+        return bool(tile) and game.tile_cost[tile] <= p.money
+    if kind == FACTORY_DRAW:
+        return bool(state.tile_stack)
+    if kind == ORDER:
+        return bool(state.order_slots[spot.number])
+    if kind == ORDER_DRAW:
+        return bool(state.order_deck)
+    if kind == DELIVERY:
+        return bool(complete_transports(game, p) >> spot.number & 1)
+    return True
 
 
 def complete_transports(game: GlueckAuf, p: Player) -> int:
@@ -149,6 +173,10 @@ def legal_confirm(game: GlueckAuf, state: State, seat: Seat) -> list[Action]:
     return [CONFIRM_TURN]
 
 
+def allows_confirm(game: GlueckAuf, state: State, seat: Seat, action: Action) -> bool:
+    return len(action) == 1  # ("confirm",): the engine checked the name
+
+
 def confirm(game: GlueckAuf, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     assert state.refill is not None
     kind, slot = state.refill.what, state.refill.slot
@@ -162,5 +190,7 @@ def confirm(game: GlueckAuf, state: State, seat: Seat, action: Action, events: l
     end_turn(game, state, events)
 
 
-PLACE_PHASE = Phase(PLACE, N_("Placing workers"), SEQUENTIAL, legal=legal_place, moves={"place": place})
-CONFIRM_PHASE = Phase(CONFIRM, N_("Confirming the turn"), SEQUENTIAL, legal=legal_confirm, moves={"confirm": confirm})
+PLACE_PHASE = Phase(PLACE, N_("Placing workers"), SEQUENTIAL, legal=legal_place, allows=allows_place,
+                    moves={"place": place})
+CONFIRM_PHASE = Phase(CONFIRM, N_("Confirming the turn"), SEQUENTIAL, legal=legal_confirm,
+                      allows=allows_confirm, moves={"confirm": confirm})
