@@ -179,8 +179,8 @@ def test_my_games_tells_where_each_game_stands(server: ServerProcess, browser: A
     result = entry(page, finished).locator(".result").inner_text()
     assert result.startswith(f"You won with a score of {scores[0]}." if won else
                              f"Friend 2 won; your score: {scores[0]}.")
-    ranked = sorted(((scores[s], f"Friend {s + 1}") for s in (0, 1)), reverse=True)
-    assert result.endswith("Final scores: " + ", ".join(f"{name} {points}" for points, name in ranked)), result
+    ranked = sorted((0, 1), key=lambda s: (-scores[s], s not in final["winners"], s))  # a tie: its winner first
+    assert result.endswith("Final scores: " + ", ".join(f"Friend {s + 1} {scores[s]}" for s in ranked)), result
     assert entry(page, finished).get_by_role("link", name="Its rematch").get_attribute("href") == f"/play/{rematch}"
     assert "A rematch waits for you to join." in entry(page, rematch).inner_text()
     assert entry(page, rematch).locator(".waiting").count() == 0  # the seat kept for me waits for nobody else

@@ -110,13 +110,15 @@ function progress(entry) {
   return parts.join(" · ");
 }
 
-/** A finished game's result: whether the reader won, with the points, and everybody's points, best first. */
+/** A finished game's result: whether the reader won, with the points, and everybody's points, best first
+ * (on equal points the winner by the game's tie-break first, then by seat). */
 function result(entry) {
   const { t } = state.texts;
   const { scores, winners } = entry.result;
   const me = entry.seats[0];
   const names = (seats) => seats.map((s) => seatName(t, entry.table.seats[s])).join(", ");
-  const ranked = scores.map((points, seat) => ({ seat, points })).sort((a, b) => b.points - a.points);
+  const ranked = scores.map((points, seat) => ({ seat, points }))
+    .sort((a, b) => b.points - a.points || Number(winners.includes(b.seat)) - Number(winners.includes(a.seat)));
   const outcome = winners.includes(me) ? t("You won with a score of {points}.", { points: scores[me] })
     : t("{names} won; your score: {points}.", { names: names(winners), points: scores[me] });
   return `${outcome} ${t("Final scores: {scores}", { scores: ranked.map((r) => `${names([r.seat])} ${r.points}`)
