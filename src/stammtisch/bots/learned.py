@@ -54,7 +54,8 @@ class LearnedJudge:
         weights = self.weights.get(game.num_players, {}).get(self.stage(state))
         if weights is None:
             return self.base.estimate(game, state)
-        return [predict(weights, self.features(game, game.view(state, seat))) for seat in range(game.num_players)]
+        views = game.views(state, range(game.num_players))  # built together: their public part once
+        return [predict(weights, self.features(game, views[seat])) for seat in range(game.num_players)]
 
 
 def predict(weights: list[float], features: list[float]) -> float:
