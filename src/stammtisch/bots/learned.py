@@ -88,6 +88,7 @@ class Record:
     stage: int
     features: list[float]
     final: float
+    deal: int = 0  # the game's seed
 
 
 def self_play(name: str, players: int, games: int, seed: int, temperature: float) -> Iterator[Record]:
@@ -115,7 +116,7 @@ def self_play(name: str, players: int, games: int, seed: int, temperature: float
         final = table.returns(state)
         for stage, rows in seen:
             for s, row in enumerate(rows):
-                yield Record(players, stage, row, final[s])
+                yield Record(players, stage, row, final[s], seed + i)
 
 
 def fit(records: list[Record], ridge: float) -> dict[int, dict[int, list[float]]]:
@@ -149,6 +150,22 @@ def explained(weights: dict[int, dict[int, list[float]]], records: list[Record])
         if w is not None:
             errors.setdefault(f"{r.players}p stage {r.stage}", []).append(abs(predict(w, r.features) - r.final))
     return {key: round(sum(e) / len(e), 2) for key, e in sorted(errors.items())}
+
+
+def leaders(estimates: Callable[[Record], float], records: list[Record]) -> dict[str, float]:
+    """How often the seat an estimate puts first is a final winner (ties in either: shared), per
+    table and stage: what a search's win share reads of a judge."""
+    tables: dict[tuple[int, int, int], list[Record]] = {}
+    for r in records:
+        tables.setdefault((r.players, r.stage, r.deal), []).append(r)
+    hits: dict[str, list[float]] = {}
+    for (players, stage, _deal), seats in sorted(tables.items()):
+        guessed = [estimates(r) for r in seats]
+        first = [i for i, g in enumerate(guessed) if g == max(guessed)]
+        best = max(r.final for r in seats)
+        share = sum(1 for i in first if seats[i].final == best) / len(first)
+        hits.setdefault(f"{players}p stage {stage}", []).append(share)
+    return {key: round(sum(h) / len(h), 3) for key, h in hits.items()}
 
 
 def document(name: str, weights: dict[int, dict[int, list[float]]], how: dict[str, Any]) -> dict[str, Any]:
