@@ -133,7 +133,8 @@ def test_the_training_command_writes_a_judge_file(tmp_path: Path) -> None:
 def test_the_search_uses_the_learned_judge_when_asked(name: str, players: int) -> None:
     game = make_game(name, players)
     state, seat = staged_points(name, players)[0]
-    plain = Search(game, knowledge_of(game, state, seat), seat, QUICK, random.Random(1))
+    plain = Search(game, knowledge_of(game, state, seat), seat, dataclasses.replace(QUICK, judge="game"),
+                   random.Random(1))
     learned = Search(game, knowledge_of(game, state, seat), seat, dataclasses.replace(QUICK, judge="learned"),
                      random.Random(1))
     assert plain.judge is game_module(name).JUDGE
@@ -198,3 +199,11 @@ def test_the_variants_are_tournament_entrants_with_a_budget() -> None:
     bot = entrants.make(spec, "hard-both@0.5", 1)
     assert isinstance(bot, SearchingBot)
     assert bot.settings.seconds == 0.5 and bot.settings.judge == "learned" and bot.settings.opponents == 0.5
+    before = entrants.make(spec, "hard-game-judge", 1)
+    assert isinstance(before, SearchingBot)
+    assert before.settings == dataclasses.replace(HardBot.settings, judge="game")
+
+
+def test_the_hard_bot_judges_its_playouts_with_the_learned_judge() -> None:
+    # issue 27 item 4: kept because it won in the same tournament (docs/performance.md)
+    assert HardBot.settings.judge == "learned" and HardBot.settings.rounds == 1

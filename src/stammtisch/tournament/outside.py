@@ -50,6 +50,7 @@ OURS: dict[str, Callable[[GameSpec, int], Bot | SearchBot]] = {
     "hard-learned": _hard_variant(judge="learned"),  # the learned judge at the cut-off (bots/learned.py)
     "hard-opponents": _hard_variant(opponents=OPPONENT_TEMPERATURE),  # noisy other seats in the playouts
     "hard-both": _hard_variant(judge="learned", opponents=OPPONENT_TEMPERATURE),
+    "hard-game-judge": _hard_variant(judge="game"),  # the hard bot before issue 27 item 4 (the baseline)
 }
 
 
