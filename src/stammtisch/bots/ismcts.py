@@ -34,6 +34,8 @@ from typing import Any, NamedTuple
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.judges import Judge, judge_for
+from stammtisch.bots.learned import learned_judge
+from stammtisch.bots.noisy import softmax
 from stammtisch.engine.protocol import Action, Game, Seat
 
 Policy = Callable[[Game[Any], Any, Seat, list[Action], random.Random], Action]
@@ -81,6 +83,8 @@ class Settings:
     root: str = "tree"  # "tree": MO-ISMCTS; "paired": the policy's favourites compared on shared samples (below)
     candidates: int = 4  # paired: the playout policy's favourites compared at the root
     confidence: float = 1.5  # paired: standard errors by which another move must beat the favourite
+    opponents: float | None = None  # other seats in playouts: None: the playout policy; T: its noisy softmax at T
+    judge: str = "game"  # at a ``rounds`` cut-off: "game" (games/<g>/judge.py) or "learned" (bots/learned.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +123,33 @@ class BotPolicy:
             rng.seed(seed)
 
 
+class NoisyPolicy:
+    """An opponent model for the other seats' playout moves (``Settings.opponents``): the playout
+    bot's own preferences of the legal actions (``preferences_in_sample``, from the seat's playout
+    view) drawn as a softmax at ``temperature`` (``bots/noisy.py``) with the playout's generator,
+    so that the search does not take the other seats for the deterministic heuristic."""
+
+    def __init__(self, bot: Bot, temperature: float) -> None:
+        self.bot = bot
+        self.preferences = bot.preferences_in_sample  # type: ignore[attr-defined]
+        self.temperature = temperature
+
+    def __call__(self, game: Game[Any], state: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        weights = softmax(self.preferences(game, state, seat, legal), self.temperature)
+        return rng.choices(legal, weights=weights)[0]
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's own generator (the plans' tie-breaks): paired playouts play alike."""
+        self.bot.rng.seed(seed)  # type: ignore[attr-defined]
+
+
 class Search:
     """One decision's search from a knowledge sample of ``seat``."""
 
     def __init__(self, game: Game[Any], knowledge: Any, seat: Seat, settings: Settings, rng: random.Random,
-                 playout: Policy = random_policy) -> None:
+                 playout: Policy = random_policy, others: Policy | None = None) -> None:
         self.game = game
         self.knowledge = knowledge
         self.seat = seat
@@ -132,9 +158,17 @@ class Search:
         self.settings = settings
         self.rng = rng
         self.playout = playout
+        self.others = others or playout  # the other seats' playout moves
         self.roots = [Node() for _ in range(game.num_players)]
-        self.judge = judge_for(game) if settings.rounds is not None else None
+        self.judge = self.cut_off_judge(game) if settings.rounds is not None else None
         self.iterations = 0
+
+    def cut_off_judge(self, game: Game[Any]) -> Judge | None:
+        if self.settings.judge == "learned":
+            learned = learned_judge(game.name)
+            if learned is not None:
+                return learned
+        return judge_for(game)
 
     def run(self) -> None:
         settings = self.settings
@@ -204,7 +238,7 @@ class Search:
 
     def finish(self, state: Any, rng: random.Random | None = None) -> list[float]:
         """Play out from ``state`` and value the end for every seat."""
-        game, playout, judge = self.game, self.playout, self.judge
+        game, playout, others, judge = self.game, self.playout, self.others, self.judge
         rng = rng or self.rng
         left = self.settings.depth
         end = 0 if judge is None else judge.stage(state) + (self.settings.rounds or 0)
@@ -212,7 +246,8 @@ class Search:
             if judge is not None and judge.stage(state) >= end:
                 break
             seat = game.to_act(state)[0]
-            game.apply(state, seat, playout(game, state, seat, game.legal_actions(state, seat), rng))
+            policy = playout if seat == self.seat else others
+            game.apply(state, seat, policy(game, state, seat, game.legal_actions(state, seat), rng))
             if left is not None:
                 left -= 1
         return values(game, state, self.settings.win_weight, judge)
@@ -255,9 +290,10 @@ class PairedSearch(Search):
             for action in self.ranked:
                 state = game.copy(sample)
                 game.apply(state, seat, action)
-                reseed = getattr(self.playout, "reseed", None)
-                if reseed is not None:
-                    reseed(seed)
+                for policy in {self.playout, self.others}:
+                    reseed = getattr(policy, "reseed", None)
+                    if reseed is not None:
+                        reseed(seed)
                 self.samples[action].append(self.finish(state, random.Random(seed))[seat])
                 self.iterations += 1
             rounds += 1
@@ -325,26 +361,31 @@ class SearchingBot:
         self.rng = random.Random(seed)
         self.settings = settings or self.settings
         self.last: Search | None = None
-        self._policies: dict[str, Policy] = {}
+        self._policies: dict[tuple[str, float | None], Policy] = {}
 
     def tune(self, seconds: float) -> None:
         """Search ``seconds`` of CPU time per decision instead of the strength's budget."""
         self.settings = dataclasses.replace(self.settings, seconds=seconds)
 
-    def policy(self, game: Game[Any]) -> Policy:
-        """The playout policy: random, or the game's bot of kind ``settings.playout``."""
+    def policy(self, game: Game[Any], temperature: float | None = None) -> Policy:
+        """The playout policy: random, or the game's bot of kind ``settings.playout``; with a
+        ``temperature``, that bot's noisy softmax (the other seats' model, ``settings.opponents``)."""
         kind = self.settings.playout
         if kind == "random":
             return random_policy
-        if game.name not in self._policies:
+        key = (game.name, temperature)
+        if key not in self._policies:
             from stammtisch.registry import game_spec
 
-            self._policies[game.name] = BotPolicy(game_spec(game.name).bot(kind, self.seed))
-        return self._policies[game.name]
+            bot = game_spec(game.name).bot(kind, self.seed)
+            self._policies[key] = BotPolicy(bot) if temperature is None else NoisyPolicy(bot, temperature)
+        return self._policies[key]
 
     def search(self, game: Game[Any], knowledge: Any, seat: Seat) -> Search:
         kind = PairedSearch if self.settings.root == "paired" else Search
-        search = kind(game, knowledge, seat, self.settings, random.Random(self.rng.getrandbits(64)), self.policy(game))
+        others = self.policy(game, self.settings.opponents) if self.settings.opponents is not None else None
+        search = kind(game, knowledge, seat, self.settings, random.Random(self.rng.getrandbits(64)), self.policy(game),
+                      others)
         search.run()
         self.last = search
         return search

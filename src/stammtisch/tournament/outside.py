@@ -12,9 +12,10 @@ knowledge (``bots.base.decide``), and OpenSpiel resamples again through ``resamp
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from importlib import import_module
-from typing import cast
+from typing import Any, cast
 
 from stammtisch.bots.base import Bot, SearchBot
 from stammtisch.bots.noisy import NoisyBot, Preferring
@@ -26,12 +27,31 @@ OUTSIDE: dict[str, tuple[str, str]] = {  # kind -> ("module:Class" taking a seed
 }
 
 
+OPPONENT_TEMPERATURE = 0.5  # hard-opponents' model of the other seats: the noisy heuristic at this temperature
+
+
 def _noisy(spec: GameSpec, seed: int) -> Bot:
     heuristic = spec.bot("heuristic", seed)
     return NoisyBot(cast(Preferring, heuristic), seed)
 
 
-OURS: dict[str, Callable[[GameSpec, int], Bot | SearchBot]] = {"noisy": _noisy}
+def _hard_variant(**changes: Any) -> Callable[[GameSpec, int], SearchBot]:
+    """The hard bot with other settings (issue 27 item 4's candidates, measured against ``hard``)."""
+    from stammtisch.bots.strengths import HardBot
+
+    def make(spec: GameSpec, seed: int) -> SearchBot:
+        return HardBot(seed, dataclasses.replace(HardBot.settings, **changes))
+
+    return make
+
+
+OURS: dict[str, Callable[[GameSpec, int], Bot | SearchBot]] = {
+    "noisy": _noisy,
+    "hard-learned": _hard_variant(judge="learned"),  # the learned judge at the cut-off (bots/learned.py)
+    "hard-opponents": _hard_variant(opponents=OPPONENT_TEMPERATURE),  # noisy other seats in the playouts
+    "hard-both": _hard_variant(judge="learned", opponents=OPPONENT_TEMPERATURE),
+    "hard-game-judge": _hard_variant(judge="game"),  # the hard bot before issue 27 item 4 (the baseline)
+}
 
 
 class MissingExtra(ImportError):

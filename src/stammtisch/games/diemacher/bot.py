@@ -32,6 +32,11 @@ class HeuristicBot:
         part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
         return self.choose(playout_view(game, state, seat), legal)
 
+    def preferences_in_sample(self, game: Any, state: Any, seat: int, legal: list[Action]) -> list[float]:
+        """``preferences`` from the seat's playout view of a sampled state (the search's opponent
+        model, ``bots.ismcts.NoisyPolicy``)."""
+        return self.preferences(playout_view(game, state, seat), legal)
+
     def preferences(self, view: View, legal: list[Action]) -> list[float]:
         """Each legal action's score, the bot's own preference (the noisy bot's softmax, bots/noisy.py)."""
         return [self.score(view, action) for action in legal]

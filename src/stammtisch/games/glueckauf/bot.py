@@ -59,6 +59,11 @@ class HeuristicBot:
         part of the seat's view that ``choose`` reads (``playout_view``), which is far cheaper to build."""
         return self.choose(playout_view(game, state, seat), legal)
 
+    def preferences_in_sample(self, game: Any, state: Any, seat: int, legal: list[Action]) -> list[float]:
+        """``preferences`` from the seat's playout view of a sampled state (the search's opponent
+        model, ``bots.ismcts.NoisyPolicy``)."""
+        return self.preferences(playout_view(game, state, seat), legal)
+
     def preferences(self, view: dict[str, Any], legal: list[Action]) -> list[float]:
         """The bot's own score of each legal action (the noisy bot's softmax, bots/noisy.py), in VP:
         a draft card's, a space's or a drawn card's value as ``choose`` weighs them (keeping none is

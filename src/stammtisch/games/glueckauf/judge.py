@@ -32,3 +32,35 @@ class ShiftJudge:
 
 
 JUDGE = ShiftJudge()
+
+
+# ---------------------------------------------------------------- the learned judge's features (bots/learned.py)
+
+FEATURES = ("vp", "money", "marks_vp", "coal", "coal_vp", "outstanding", "balance_vp", "order_vp", "filled_vp",
+            "missing", "delivered", "tiles", "carts", "shift_estimate")
+
+
+def features(game: Game[Any], view: dict[str, Any]) -> list[float]:
+    """What the learned judge reads of the viewing seat: its own entry of the view (VP, Marks, coal
+    wherever it lies, orders and their filled fields, tiles and carts) and the estimate that
+    ``ShiftJudge`` would give from the same numbers."""
+    edition = game.edition  # type: ignore[attr-defined]
+    me = view["board"]["seats"][view["seat"]]
+    coal = sum(sum(me[place].values()) for place in ("cage", "storage"))
+    coal += sum(sum(tunnel["coal"].values()) for tunnel in me["tunnels"])
+    coal += sum(len(field) for order in me["orders"] for field in order["filled"])
+    orders = me["orders"]
+    order_vp = sum(order["vp"] for order in orders)
+    filled_vp = sum(order["vp"] * (len(order["fields"]) - order["missing"]) / len(order["fields"]) for order in orders)
+    marks_vp = me["money"] // edition.marks_per_vp
+    coal_vp = coal // edition.coal_per_vp
+    outstanding = len(orders) * edition.vp_per_outstanding_order
+    balance = abs(me["light_tiles"] - me["dark_tiles"]) * edition.vp_per_unbalanced_tile
+    estimate = me["vp"] + marks_vp + coal_vp + outstanding + balance + ShiftJudge.ORDER_SHARE * filled_vp
+    return [float(v) for v in (
+        me["vp"], me["money"], marks_vp, coal, coal_vp, len(orders), balance, order_vp, filled_vp,
+        sum(order["missing"] for order in orders), me["delivered_count"], me["light_tiles"] + me["dark_tiles"],
+        sum(tunnel["carts"] for tunnel in me["tunnels"]), estimate)]
+
+
+BASE_FEATURE = "shift_estimate"  # the feature that is ShiftJudge's own estimate (tools/train-judge compares)
