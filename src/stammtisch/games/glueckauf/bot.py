@@ -233,7 +233,8 @@ class HeuristicBot:
 
     def _keep_order(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         drawn = view["board"]["drawn"] or []
-        best, choice = 0.0, ("keep_order", None)
+        best = 0.0
+        choice: Action = ("keep_order", None)
         for action in legal:
             if action[1] is not None:
                 value = self._order_value(view, me, _card(drawn, action[1]))
@@ -243,7 +244,8 @@ class HeuristicBot:
 
     def _keep_tile(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         drawn = view["board"]["drawn"] or []
-        best, choice = 0.0, ("keep_tile", None)
+        best = 0.0
+        choice: Action = ("keep_tile", None)
         for action in legal:
             if action[1] is not None:
                 value = self._tile_value(view, me, _card(drawn, action[1]))

@@ -51,7 +51,9 @@ def features(game: Game[Any], view: dict[str, Any]) -> list[float]:
     coal += sum(len(field) for order in me["orders"] for field in order["filled"])
     orders = me["orders"]
     order_vp = sum(order["vp"] for order in orders)
-    filled_vp = sum(order["vp"] * (len(order["fields"]) - order["missing"]) / len(order["fields"]) for order in orders)
+    # a list, as bots/learned.py's ``predict`` sums: the builtin sum of floats in both builds
+    filled_vp = sum([order["vp"] * (len(order["fields"]) - order["missing"]) / len(order["fields"])
+                     for order in orders])
     marks_vp = me["money"] // edition.marks_per_vp
     coal_vp = coal // edition.coal_per_vp
     outstanding = len(orders) * edition.vp_per_outstanding_order
