@@ -32,14 +32,19 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # this interpreter's extensi
 PURE_ENV = "STAMMTISCH_PURE"
 
 # Not compiled: Match (tests replace its step), engine/resample.py (ResampleError derives from
-# AssertionError, which mypyc cannot compile), bots, clients, codecs, snapshots.  The states and the
+# AssertionError, which mypyc cannot compile), clients, codecs, snapshots.  The states and the
 # chance are (their classes can be called without arguments, so copies and snapshots build them
 # through the class).
 _ENGINE = ["chance", "flow", "protocol", "sealed", "step", "view"]
-# Of every game folder: whichever of its state, its rules, its flow and every phase module, its view
-# and its resampler it has (docs/adding-a-game.md: none of them is mandatory for the build).  Found
-# on disk, so a new game is compiled without being named here.
-_GAME_RULES = ["state", "board", "rules", "scoring", "setup", "phases", "view", "resample"]
+# Of the bots, the learned judge, which values every cut-off playout.  Not the search itself
+# (bots/ismcts.py): tests hand it wrapped games and judges, and the strengths are classes derived from
+# its bot; its own loop is a small part of an iteration.
+_BOTS = ["learned"]
+# Of every game folder: whichever of its state, its rules, its flow and every phase module, its view,
+# its resampler, its heuristic bot (it plays the search's playouts) and its judge it has
+# (docs/adding-a-game.md: none of them is mandatory for the build).  Found on disk, so a new game is
+# compiled without being named here.
+_GAME_RULES = ["state", "board", "rules", "scoring", "setup", "phases", "view", "resample", "bot", "judge"]
 
 
 def _game_modules(games: Path) -> list[str]:
@@ -51,10 +56,11 @@ def _game_modules(games: Path) -> list[str]:
     return found
 
 
-# The modules mypyc compiles: the engine's hot paths and each game's state, rules, view and resampler
-# (not bots or clients).
+# The modules mypyc compiles: the engine's hot paths, the learned judge and each game's state, rules,
+# view, resampler, heuristic bot and judge (not the search or clients).
 COMPILED: tuple[str, ...] = (
     *(f"stammtisch.engine.{m}" for m in _ENGINE),
+    *(f"stammtisch.bots.{m}" for m in _BOTS),
     *_game_modules(Path(__file__).resolve().parent / "games"),
 )
 

@@ -175,10 +175,11 @@ class Recording:
 
 
 class Watched:
-    """A judge that remembers every state it is shown."""
+    """A judge that remembers every state it is shown.  It hands its judge ``game`` (the game itself,
+    not the recording wrapper the search is given: the compiled judges take only a game)."""
 
-    def __init__(self, judge: Judge, shown: list[Any]) -> None:
-        self.judge, self.shown = judge, shown
+    def __init__(self, judge: Judge, shown: list[Any], game: Game[Any]) -> None:
+        self.judge, self.shown, self.game = judge, shown, game
 
     def stage(self, state: Any) -> int:
         self.shown.append(state)
@@ -186,7 +187,7 @@ class Watched:
 
     def estimate(self, game: Game[Any], state: Any) -> list[float]:
         self.shown.append(state)
-        return self.judge.estimate(game, state)
+        return self.judge.estimate(self.game, state)
 
 
 @pytest.mark.parametrize("root", ["tree", "paired"])
@@ -212,7 +213,7 @@ def test_playouts_and_judges_read_only_the_searchs_own_samples(name: str, player
         search = kind(recording, knowledge, seat, settings, random.Random(3), watched_policy)  # type: ignore[arg-type]
         assert search.judge is not None
         judged: list[Any] = []
-        search.judge = Watched(search.judge, judged)
+        search.judge = Watched(search.judge, judged, game)
         search.run()
         assert seen and judged
         for looked_at in seen + judged:
@@ -234,6 +235,8 @@ def test_paired_playouts_compare_the_favourites_on_the_same_samples(name: str, p
         recording = Recording(game)
         search = PairedSearch(recording, knowledge_of(game, state, seat), seat, PAIRED, random.Random(5),  # type: ignore[arg-type]
                               on_the_game)
+        assert search.judge is not None
+        search.judge = Watched(search.judge, [], game)  # the compiled judges take only the game itself
         search.run()
         legal = game.legal_actions(state, seat)
         assert 1 < len(search.ranked) <= PAIRED.candidates and set(search.ranked) <= set(legal)

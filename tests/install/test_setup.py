@@ -3,7 +3,7 @@ corrupt the compiled build, a compiled module that cannot be loaded means pure P
 a dead install), and ./stammtisch does not wait for the compile (issue 26, items 4 and 7).
 
 The tests work in a fresh clone of a tiny Stammtisch: the real tools/setup, tools/build-compiled,
-stammtisch/__init__.py and _build.py, with one-line engine modules and no game as the compiled modules, so
+stammtisch/__init__.py and _build.py, with one-line engine and bot modules and no game as the compiled modules, so
 that mypyc really compiles them, in seconds rather than minutes.
 """
 
@@ -26,7 +26,8 @@ from stammtisch.cli.main import main
 REPO = Path(__file__).resolve().parents[2]
 COPIED = ("tools/setup", "tools/build-compiled", "pyproject.toml", "src/stammtisch/__init__.py",
           "src/stammtisch/_build.py")
-ENGINE = [module.rpartition(".")[2] for module in _build.COMPILED if module.startswith("stammtisch.engine.")]
+# the compiled modules outside the games (the engine's, the bots'), as one-liners in the clone
+OUTSIDE_GAMES = [module.split(".")[1:] for module in _build.COMPILED if not module.startswith("stammtisch.games.")]
 
 
 @pytest.fixture
@@ -39,11 +40,11 @@ def clone(tmp_path: Path) -> Path:
     for file in COPIED:
         (root / file).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / file, root / file)
-    engine = root / "src" / "stammtisch" / "engine"
-    engine.mkdir()
-    (engine / "__init__.py").touch()
-    for name in ENGINE:
-        (engine / f"{name}.py").write_text(f"def {name}() -> str:\n    return {name!r}\n")
+    for package, name in OUTSIDE_GAMES:
+        folder = root / "src" / "stammtisch" / package
+        folder.mkdir(exist_ok=True)
+        (folder / "__init__.py").touch()
+        (folder / f"{name}.py").write_text(f"def {name}() -> str:\n    return {name!r}\n")
     (root / "src" / "stammtisch" / "games").mkdir()
     venv = root / ".venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)

@@ -59,7 +59,9 @@ class LearnedJudge:
 
 
 def predict(weights: list[float], features: list[float]) -> float:
-    return weights[0] + sum(w * x for w, x in zip(weights[1:], features, strict=True))
+    # The builtin sum of a list, as in the pure build: mypyc makes sum() of a generator a plain loop,
+    # and from Python 3.12 on the builtin sums floats with compensation (the builds would differ).
+    return weights[0] + sum([w * x for w, x in zip(weights[1:], features, strict=True)])
 
 
 @cache

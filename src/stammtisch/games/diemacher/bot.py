@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.protocol import Action
 from stammtisch.games.diemacher.view import playout_view
 
 View = dict[str, Any]
-RESERVE = 6000  # money the bot keeps for politicians and the next rallies
-RALLY_COSTS = (1000, 2000, 3000, 5000, 7000, 10000, 15000, 20000)
+RESERVE: Final = 6000  # money the bot keeps for politicians and the next rallies
+RALLY_COSTS: Final = (1000, 2000, 3000, 5000, 7000, 10000, 15000, 20000)
 
 
 class HeuristicBot:
@@ -57,33 +57,57 @@ def money(view: View) -> int:
     return int(me(view)["money"] or 0)
 
 
-# The last view's election order: one decision asks for it once per opinion and action.  A
-# tuple, replaced whole, so that threads never see one view's order under another's view.
-_last_order: tuple[View | None, list[int]] = (None, [])
+class Reading:
+    """What one view tells every action of a decision alike, read once per view: how soon each board
+    votes, how much each program card agrees with the opinions, and the seat's program."""
+
+    __slots__ = ("view", "urgency", "opinions", "program")
+
+    def __init__(self, view: View | None = None) -> None:
+        self.view = view
+        self.urgency: dict[int, float] = {}
+        self.opinions: dict[int, float] = {}
+        self.program: list[int] = []
+        if view is not None:
+            self.urgency = {pos: 1.0 / (1 + i) for i, pos in enumerate(election_order(view))}
+            self.opinions = _opinion_weights(view, self.urgency)
+            self.program = list(me(view)["program"]) + list(me(view).get("sealed") or [])
+
+
+# The last view's reading: one decision asks it once per action.  Replaced whole, so that threads
+# never see one view's reading under another's view.
+_last_reading = Reading()
+
+
+def read(view: View) -> Reading:
+    global _last_reading
+    reading = _last_reading
+    if reading.view is not view:
+        reading = _last_reading = Reading(view)
+    return reading
 
 
 def election_order(view: View) -> list[int]:
     """Boards in play, the next election first (they vote clockwise from the ballot box)."""
-    global _last_order
-    cached_view, order = _last_order
-    if cached_view is view:
-        return order
     boards = [pos for pos, b in enumerate(view["board"]["boards"]) if b["in_play"]]
     first = next((pos for pos in boards if view["board"]["boards"][pos]["ballot_box"]), boards[0] if boards else 0)
-    order = sorted(boards, key=lambda pos: (pos - first) % 4)
-    _last_order = (view, order)
-    return order
+    return sorted(boards, key=lambda pos: (pos - first) % 4)
 
 
 def urgency(view: View, pos: int) -> float:
     """How soon a board votes: 1 for this round's election, less for later ones."""
-    order = election_order(view)
-    return 1.0 / (1 + order.index(pos)) if pos in order else 0.0
+    return read(view).urgency.get(pos, 0.0)
 
 
 def opinion_weight(view: View, card: int) -> float:
     """How much a program card agrees with the face-up opinions, weighted by how soon they vote."""
-    total = 0.0
+    return read(view).opinions.get(card, 0.0)
+
+
+def _opinion_weights(view: View, urgency: dict[int, float]) -> dict[int, float]:
+    """``opinion_weight`` of every card an opinion shows or opposes: each opinion adds its weight to
+    its own card and takes it from the opposite one, board by board in the view's order."""
+    totals: dict[int, float] = {}
     for pos, board in enumerate(view["board"]["boards"]):
         if not board["in_play"]:
             continue
@@ -91,12 +115,10 @@ def opinion_weight(view: View, card: int) -> float:
             shown = opinion["card"]
             if shown is None:
                 continue
-            weight = (2 if opinion["doubled"] else 1) * urgency(view, pos)
-            if shown == card:
-                total += weight
-            elif shown == card ^ 1:
-                total -= weight
-    return total
+            weight = (2 if opinion["doubled"] else 1) * urgency.get(pos, 0.0)
+            totals[shown] = totals.get(shown, 0.0) + weight
+            totals[shown ^ 1] = totals.get(shown ^ 1, 0.0) - weight
+    return totals
 
 
 def board_matches(board: dict[str, Any], program: list[int]) -> int:
@@ -111,7 +133,8 @@ def board_matches(board: dict[str, Any], program: list[int]) -> int:
 
 
 def my_program(view: View) -> list[int]:
-    return list(me(view)["program"]) + list(me(view).get("sealed") or [])
+    """The seat's program with the cards it has sealed (a shared list: callers never change it)."""
+    return read(view).program
 
 
 # ---------------------------------------------------------------- scoring of actions
@@ -180,9 +203,9 @@ def _rallies(view: View, action: Action) -> float:
     return urgency(view, pos) * votes - cost / 2000
 
 
-POLITICIAN_VALUE = {"backbencher": 3, "vice_chancellor": 2, "spokesperson": 1, "secretary": 4,
+POLITICIAN_VALUE: Final = {"backbencher": 3, "vice_chancellor": 2, "spokesperson": 1, "secretary": 4,
                     "parliamentary_leader": 1, "honorary_chairman": 3, "party_executive": 3, "front_runner": 2}
-POLITICIAN_COST = {"backbencher": 3000, "vice_chancellor": 5000, "spokesperson": 5000, "secretary": 8000,
+POLITICIAN_COST: Final = {"backbencher": 3000, "vice_chancellor": 5000, "spokesperson": 5000, "secretary": 8000,
                    "parliamentary_leader": 15000, "honorary_chairman": 8000, "party_executive": 10000,
                    "front_runner": 20000}
 
@@ -278,7 +301,7 @@ def _donation(view: View, action: Action) -> float:
     return {10000: 1, 20000: 3, 30000: 5}[value] / 2
 
 
-_RULES: dict[str, Callable[[View, Action], float]] = {
+_RULES: Final[dict[str, Callable[[View, Action], float]]] = {
     "draft_pick": _draft, "program_card": _program_card, "keep": _keep, "keep_card": _keep,
     "start_block": _start_block, "start_state": _start_state, "bid": _bid, "raise": lambda v, a: -1.0,
     "pass": _pass, "program_pass": lambda v, a: 0.0, "draw_and_take": lambda v, a: 0.5,

@@ -8,34 +8,39 @@ with cubes on order fields, and delivers as soon as an order is complete.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.protocol import Action
 from stammtisch.games.glueckauf.board import LEVELS
 from stammtisch.games.glueckauf.view import playout_view
 
-COLOURS = ("yellow", "brown", "grey", "black")
-PLAN_PREFERENCE = 3.0  # preference (VP) of the chosen step where the bot follows a plan, not scores
-WORKER_VALUE = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
-CAGE_CAPACITY = 5
+COLOURS: Final = ("yellow", "brown", "grey", "black")
+PLAN_PREFERENCE: Final = 3.0  # preference (VP) of the chosen step where the bot follows a plan, not scores
+WORKER_VALUE: Final = 1.2  # VP a worker is worth elsewhere; weighs a costly (displacing) placement
+CAGE_CAPACITY: Final = 5
 
 
-@dataclass(slots=True)
+# Plain slotted classes, not dataclasses: a plan is made for every combination of loads a mining
+# decision weighs, and a compiled dataclass's ``__init__`` runs interpreted.
 class Need:
-    card: int
-    field: int
-    colour: int  # printed colour
-    half: bool  # one substitute cube already lies on it
-    value: float
+    __slots__ = ("card", "field", "colour", "half", "value")
+
+    def __init__(self, card: int, field: int, colour: int, half: bool, value: float) -> None:
+        self.card = card
+        self.field = field
+        self.colour = colour  # printed colour
+        self.half = half  # one substitute cube already lies on it
+        self.value = value
 
 
-@dataclass(slots=True)
 class Plan:
-    loads: dict[tuple[int, int], int]  # (tunnel, cube colour) -> cubes to load
-    value: float
-    steps: int
+    __slots__ = ("loads", "value", "steps")
+
+    def __init__(self, loads: dict[tuple[int, int], int], value: float, steps: int) -> None:
+        self.loads = loads  # (tunnel, cube colour) -> cubes to load
+        self.value = value
+        self.steps = steps
 
 
 class HeuristicBot:
@@ -228,7 +233,8 @@ class HeuristicBot:
 
     def _keep_order(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         drawn = view["board"]["drawn"] or []
-        best, choice = 0.0, ("keep_order", None)
+        best = 0.0
+        choice: Action = ("keep_order", None)
         for action in legal:
             if action[1] is not None:
                 value = self._order_value(view, me, _card(drawn, action[1]))
@@ -238,7 +244,8 @@ class HeuristicBot:
 
     def _keep_tile(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         drawn = view["board"]["drawn"] or []
-        best, choice = 0.0, ("keep_tile", None)
+        best = 0.0
+        choice: Action = ("keep_tile", None)
         for action in legal:
             if action[1] is not None:
                 value = self._tile_value(view, me, _card(drawn, action[1]))
