@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from stammtisch.bots.base import decide, knowledge_of
-from stammtisch.bots.ismcts import Hidden, PairedSearch, Search, SearchingBot, Settings, values
+from stammtisch.bots.ismcts import Hidden, PairedSearch, Search, SearchingBot, Settings, candidate_count, values
 from stammtisch.bots.judges import Judge
+from stammtisch.bots.strengths import HardBot, NormalBot
 from stammtisch.engine.match import Match
 from stammtisch.engine.protocol import Game
 from stammtisch.registry import game_spec, make_game
@@ -266,3 +267,29 @@ def test_paired_search_keeps_the_heuristics_move_unless_another_is_clearly_bette
         chosen = decide(eager, game, state, seat)
         assert means[chosen] == max(means.values())
         assert [e.action for e in stubborn.hint(game, knowledge_of(game, state, seat), seat, legal)][0] == heuristic
+
+
+def test_a_larger_budget_buys_more_candidates() -> None:
+    # docs/bots.md, "What a larger budget buys": the strengths compare 4 favourites up to 0.2 s, 8 from 1 s,
+    # in proportion between; a strength's own budget keeps its 4.
+    assert candidate_count(NormalBot.settings) == candidate_count(HardBot.settings) == 4
+    counts = {seconds: candidate_count(dataclasses.replace(HardBot.settings, seconds=seconds))
+              for seconds in (0.05, 0.2, 0.5, 0.6, 1.0, 5.0)}
+    assert counts == {0.05: 4, 0.2: 4, 0.5: 6, 0.6: 6, 1.0: 8, 5.0: 8}
+    fixed = Settings(candidates=3, seconds=2.0)  # no budget rule: the count set
+    assert candidate_count(fixed) == 3
+    assert candidate_count(dataclasses.replace(HardBot.settings, seconds=None)) == 4  # an iteration budget
+
+
+def test_a_tuned_hard_bot_compares_the_favourites_its_budget_buys() -> None:
+    # The paired search ranks as many of the heuristic's favourites as ``candidate_count`` says
+    # (an iteration budget stops it: the count follows ``seconds`` alone).
+    game = make_game("glueckauf", 2)
+    state = advance(game, 3, 200, until=lambda s: len(game.legal_actions(s, game.to_act(s)[0])) > 8)
+    seat = game.to_act(state)[0]
+    assert len(game.legal_actions(state, seat)) > 8
+    for seconds, wanted in ((0.2, 4), (1.0, 8)):
+        bot = HardBot(2, dataclasses.replace(HardBot.settings, iterations=16))
+        bot.tune(seconds)
+        decide(bot, game, state, seat)
+        assert isinstance(bot.last, PairedSearch) and len(bot.last.ranked) == wanted

@@ -176,7 +176,7 @@ def test_the_noisy_opponents_prefer_as_the_heuristic_does_from_the_whole_view(na
         assert in_sample == whole
 
 
-@pytest.mark.parametrize("kind", ["hard-learned", "hard-opponents", "hard-both"])
+@pytest.mark.parametrize("kind", ["hard-learned", "hard-opponents", "hard-both", "hard-to-end", "hard-wide"])
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_the_hard_variants_decide_from_knowledge_alone(name: str, players: int, kind: str) -> None:
     # As tests/bots/test_ismcts.py::test_decision_ignores_what_the_seat_cannot_see, for the

@@ -19,12 +19,14 @@ explains the design; in short:
   opens a new child only while it has fewer than ``widen_c * visits ** widen_alpha`` children.
 - ``root="paired"`` (``PairedSearch``, the strengths' choice) searches without the tree: the playout
   policy's favourite moves are played on the same determinizations with the same playout seeds, and
-  the policy's favourite is kept unless another move is clearly better.
+  the policy's favourite is kept unless another move is clearly better.  A larger budget buys more
+  of those favourites (``candidates_by_budget``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 import time
@@ -82,6 +84,8 @@ class Settings:
     playout: str = "random"  # the game's bot kind that plays the playouts and orders new children
     root: str = "tree"  # "tree": MO-ISMCTS; "paired": the policy's favourites compared on shared samples (below)
     candidates: int = 4  # paired: the playout policy's favourites compared at the root
+    # paired: candidates by budget, ((seconds, candidates), …) rising: ``candidate_count`` (empty: ``candidates``)
+    candidates_by_budget: tuple[tuple[float, int], ...] = ()
     confidence: float = 1.5  # paired: standard errors by which another move must beat the favourite
     opponents: float | None = None  # other seats in playouts: None: the playout policy; T: its noisy softmax at T
     judge: str = "game"  # at a ``rounds`` cut-off: "game" (games/<g>/judge.py) or "learned" (bots/learned.py)
@@ -94,6 +98,22 @@ class Estimate:
     action: Action
     visits: int
     value: float  # the asking seat's mean value in [0, 1] (0.5 + half the normalised score margin, …)
+
+
+def candidate_count(settings: Settings) -> int:
+    """How many of the playout policy's favourites a paired search compares: ``candidates``, or, with
+    ``candidates_by_budget`` and a budget in seconds, the count at that budget, in proportion between
+    two listed budgets and held beyond the first and the last (docs/bots.md, "What a larger budget
+    buys")."""
+    points, seconds = settings.candidates_by_budget, settings.seconds
+    if not points or seconds is None:
+        return settings.candidates
+    if seconds <= points[0][0]:
+        return points[0][1]
+    for (low, few), (high, many) in itertools.pairwise(points):
+        if seconds <= high:
+            return round(few + (many - few) * (seconds - low) / (high - low))
+    return points[-1][1]
 
 
 def random_policy(game: Game[Any], state: Any, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
@@ -301,7 +321,8 @@ class PairedSearch(Search):
     def rank(self, sample: Any) -> None:
         """The policy's favourites, best first, as the policy sees the seat's place in ``sample``."""
         left = self.game.legal_actions(sample, self.seat)
-        while left and len(self.ranked) < self.settings.candidates:
+        wanted = candidate_count(self.settings)
+        while left and len(self.ranked) < wanted:
             action = self.playout(self.game, sample, self.seat, left, self.rng) if len(left) > 1 else left[0]
             self.ranked.append(action)
             left = [a for a in left if a != action]

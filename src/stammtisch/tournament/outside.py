@@ -51,6 +51,9 @@ OURS: dict[str, Callable[[GameSpec, int], Bot | SearchBot]] = {
     "hard-opponents": _hard_variant(opponents=OPPONENT_TEMPERATURE),  # noisy other seats in the playouts
     "hard-both": _hard_variant(judge="learned", opponents=OPPONENT_TEMPERATURE),
     "hard-game-judge": _hard_variant(judge="game"),  # the hard bot before issue 27 item 4 (the baseline)
+    # what a larger budget could buy (docs/performance.md, "What a larger budget buys"): depth or breadth
+    "hard-to-end": _hard_variant(rounds=None),  # playouts to the game's end, judged by its real scores
+    "hard-wide": _hard_variant(candidates_by_budget=(), candidates=8),  # 8 favourites at every budget
 }
 
 
