@@ -31,9 +31,13 @@ WAIT_MS = 20_000
 
 
 def poll(page: Any, predicate: str, arg: Any = None) -> None:
-    """Wait until the function ``predicate(arg)`` is true in the page, checked at every animation frame (a
-    function's source, never an expression: the page's CSP forbids the eval an expression would need)."""
-    page.wait_for_function(predicate, arg=arg, timeout=WAIT_MS)
+    """Wait until the function ``predicate(arg)`` is true in the page.  (Playwright's
+    wait_for_function evaluates strings with eval, which the page's CSP rightly forbids.)"""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never satisfied {predicate}")
+        time.sleep(0.02)
 
 
 class Player:

@@ -49,9 +49,12 @@ UNREACHABLE = """() => {
 
 
 def poll(page: Any, predicate: str, arg: Any = None) -> None:
-    """Wait until the function ``predicate(arg)`` holds in the page, checked at every animation frame (a
-    function's source, never an expression: the page's CSP forbids the eval an expression would need)."""
-    page.wait_for_function(predicate, arg=arg, timeout=WAIT_MS)
+    """Wait until ``predicate(arg)`` holds in the page (the page's CSP forbids wait_for_function's eval)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never satisfied {predicate}")
+        time.sleep(0.05)
 
 
 def open_seat(browser: Any, server: ServerProcess, table_id: str, token: str | None, seat: int | None,
