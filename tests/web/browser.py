@@ -24,8 +24,11 @@ LANGUAGES = ("en", "de", "pl", "it", "ko")
 # axe-core, vendored for the tests only (vendor/README.md): evaluated into the page under test through the
 # browser's debugging protocol, which the page's Content-Security-Policy does not govern; never served.
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
-AXE_RUN = """async () => (await axe.run(document)).violations.flatMap((v) => v.nodes.map((n) => ({
-  rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 160), summary: n.failureSummary})))"""
+# resultTypes: every violation with all its nodes, as without it; only the passes, the incomplete and the
+# inapplicable results (which no test reads) are cut to one node each, which spares building their selectors.
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.flatMap((v) =>
+  v.nodes.map((n) => ({rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 160),
+                       summary: n.failureSummary})))"""
 
 
 def need_chromium() -> None:
@@ -36,9 +39,30 @@ def need_chromium() -> None:
     pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
 
 
+class StillChromium:
+    """The launched browser, whose pages prefer reduced motion unless a test asks otherwise: the pages'
+    reduced-motion path (no highlight pulse after a move, app.css) spares the CPU an animation that software
+    rendering redraws at every frame after every move, which made each decision of a whole game about a
+    fifth slower.  A test of the motion itself asks for it (``page.emulate_media(reduced_motion=...)``, as
+    tests/web/test_what_happened.py does, or ``reduced_motion=`` here)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self.browser.new_context(**{"reduced_motion": "reduce", **options})
+
+    def new_page(self, **options: Any) -> Any:
+        return self.browser.new_page(**{"reduced_motion": "reduce", **options})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
 def launch(playwright: Any) -> Any:
-    """Headless Chromium; Playwright gives every launch a fresh temporary user-data-dir."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+    """Headless Chromium (pages preferring reduced motion: ``StillChromium``); Playwright gives every launch a
+    fresh temporary user-data-dir."""
+    return StillChromium(playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True))
 
 
 def shot(page: Any, name: str) -> Path:
