@@ -183,3 +183,28 @@ def test_the_private_panel_names_the_sealed_choice_in_words(server: ServerProces
     assert page.evaluate(SEALED_ROW) == money(bid[1])  # as the bid's choice wrote it ("€5,000")
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
+
+
+def test_a_choice_under_the_pointer_stays_while_other_seats_decide(server: ServerProcess, browser: Any) -> None:
+    """issue 25 defect 2: the help tooltip of the choice under the mouse marks it (aria-describedby); the
+    panel took that mark for a change and replaced every choice at each "X has decided" of the sealed start
+    bid — under the player's pointer, focus lost — and a test that clicked there failed now and then."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("diemacher", 4)
+    play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "bid" and len(s["to_act"]) == 4,
+               random.Random(2), limit=20_000)
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    poll(page, "() => document.querySelector('#decision [data-help]') !== null")
+    helped = page.locator("#decision [data-help]").first
+    helped.hover()
+    poll(page, "() => document.querySelector('#decision [aria-describedby=\"help-tip\"]') !== null")
+    page.evaluate("() => { document.querySelector('#decision [data-help]').hoveredByTest = true; }")
+    page.evaluate(OBSERVE)
+    rng = random.Random(5)
+    for seat in (1, 2):
+        commit(api, table_id, tokens[seat], rng)
+        caught_up(page, api, table_id, tokens[0])
+    assert page.evaluate("() => window.__removed") == 0
+    assert page.evaluate("() => document.querySelector('#decision [data-help]').hoveredByTest === true")
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()

@@ -348,6 +348,23 @@ function keepStop(event) {
   for (const other of groupStops(piece)) other.setAttribute("tabindex", other === piece ? "0" : "-1");
 }
 
+// What the tooltip marks on the piece it explains while shown (installHelp).
+const TIP_MARK = '[aria-describedby="help-tip"]';
+
+/** Whether `shown`, a node in the page, draws what `drawn`, made anew, does: the tooltip's mark on the piece
+ * under the pointer or in focus is no difference (taken for one, it had the decision panel replace the
+ * choices under the player's hand). */
+export function drawsTheSame(shown, drawn) {
+  if (!(shown instanceof Element) || !(shown.matches(TIP_MARK) || shown.querySelector(TIP_MARK))) {
+    return shown.isEqualNode(drawn);
+  }
+  const plain = shown.cloneNode(true);
+  for (const node of [plain, ...plain.querySelectorAll(TIP_MARK)]) {
+    if (node.matches(TIP_MARK)) node.removeAttribute("aria-describedby");
+  }
+  return plain.isEqualNode(drawn);
+}
+
 /** One tooltip for the page: the rules help of the piece under the pointer, in focus or tapped
  * ([data-help]); Escape or a tap elsewhere closes it. The piece is described by it while shown. */
 export function installHelp() {

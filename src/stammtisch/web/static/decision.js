@@ -1,7 +1,7 @@
 // The decision panel: what the reader decides (the game's groups of choices), undo, the hint box, the
 // final table and its rematch; the actions the reader sends.
 
-import { api, el, fill, mySeats, rememberSeat, showAlert, withHelp } from "./common.js";
+import { api, drawsTheSame, el, fill, mySeats, rememberSeat, showAlert, withHelp } from "./common.js";
 import { keyForSeat, page, request, seatList, seatToken, tableId } from "./tablepage.js";
 import { decidedSeats, noteSent, sentChoices, unnoteSent } from "./sealed.js";
 
@@ -98,7 +98,7 @@ function show(part, children) {
   const next = el("div", {}, children);
   if (page.busy) for (const node of next.querySelectorAll("button, select, input")) node.disabled = true;
   const shown = part.childNodes;
-  if (next.childNodes.length === shown.length && [...next.childNodes].every((n, i) => n.isEqualNode(shown[i]))) {
+  if (next.childNodes.length === shown.length && [...next.childNodes].every((n, i) => drawsTheSame(shown[i], n))) {
     return false;
   }
   part.replaceChildren(...next.childNodes);
