@@ -700,12 +700,15 @@ function keepClearOf(strip) {
     document.documentElement.style.scrollPaddingBottom = atFoot ? room : "";
     document.body.style.paddingBottom = atFoot ? room : "";
   };
-  sync();
+  keepClearOf.sync = sync;
+  // Measured at once only at the first drawing: measuring makes the browser lay the page out in the middle of
+  // the drawing, which cost more than anything else in a move.  Every later drawing's new strip is observed
+  // anew, and an observer reports a new element's size after the next layout, before that frame is painted.
   if (!keepClearOf.observer) {
+    sync();
     keepClearOf.observer = new ResizeObserver(() => keepClearOf.sync());
     for (const change of ["resize", "board-zoom"]) addEventListener(change, () => keepClearOf.sync());
   }
-  keepClearOf.sync = sync;
   keepClearOf.observer.disconnect();
   keepClearOf.observer.observe(strip);
 }
