@@ -26,18 +26,9 @@ from stammtisch.engine.record import action_from_json, action_to_json
 from stammtisch.games.glueckauf.bot import HeuristicBot
 from tests.server.helpers import Api, ServerProcess
 from tests.web.browser import assert_accessible, assert_accessible_in_every_language, seats_kept, shot, watch_errors
+from tests.web.test_table_usable import poll
 
 WAIT_MS = 20_000
-
-
-def poll(page: Any, predicate: str, arg: Any = None) -> None:
-    """Wait until the function ``predicate(arg)`` is true in the page.  (Playwright's
-    wait_for_function evaluates strings with eval, which the page's CSP rightly forbids.)"""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while not page.evaluate(predicate, arg):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the page never satisfied {predicate}")
-        time.sleep(0.02)
 
 
 class Player:

@@ -355,13 +355,11 @@ const TIP_MARK = '[aria-describedby="help-tip"]';
  * under the pointer or in focus is no difference (taken for one, it had the decision panel replace the
  * choices under the player's hand). */
 export function drawsTheSame(shown, drawn) {
-  if (!(shown instanceof Element) || !(shown.matches(TIP_MARK) || shown.querySelector(TIP_MARK))) {
+  if (!(shown instanceof Element && (shown.matches(TIP_MARK) || shown.querySelector(TIP_MARK)))) {
     return shown.isEqualNode(drawn);
   }
-  const plain = shown.cloneNode(true);
-  for (const node of [plain, ...plain.querySelectorAll(TIP_MARK)]) {
-    if (node.matches(TIP_MARK)) node.removeAttribute("aria-describedby");
-  }
+  const plain = shown.cloneNode(true); // one piece at a time has the tooltip
+  (plain.matches(TIP_MARK) ? plain : plain.querySelector(TIP_MARK)).removeAttribute("aria-describedby");
   return plain.isEqualNode(drawn);
 }
 
