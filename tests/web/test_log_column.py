@@ -1,7 +1,7 @@
 """Issue 25 defect 4, "The log is out of sight while you decide": at 1280×800 the board, the decision
 panel and the log (at least 8 whole entries) are in view together, wherever the page is scrolled; "has
 decided" is a mark on the players list, not a log line; only the last move is highlighted, and nothing
-once the game is over.
+once the game is over, also when several moves are drawn in one frame.
 
 Tables are set up and played through the HTTP API; the page holds seat 0 (tests.web.test_table_usable).
 """
@@ -136,5 +136,37 @@ def test_only_the_last_move_is_highlighted_and_nothing_at_the_end(server: Server
     play_until(api, table_id, tokens, lambda s: s["status"] == "finished", rng, limit=20_000)
     poll(page, "() => document.body.dataset.status === 'finished'")
     assert page.evaluate(MARKS) == []
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()
+
+
+# The page's frames held: each requestAnimationFrame callback waits in a list (one per state the page takes,
+# as the page asks for a frame again while none is given) until the test lets them run.
+HOLD_FRAMES = """() => { window.heldFrames = []; window.givenFrames = window.requestAnimationFrame;
+  window.requestAnimationFrame = (callback) => { window.heldFrames.push(callback); return 0; }; }"""
+GIVE_FRAMES = """() => { window.requestAnimationFrame = window.givenFrames;
+  for (const callback of window.heldFrames.splice(0)) callback(performance.now()); }"""
+
+
+def test_two_moves_drawn_in_one_frame_mark_only_the_last(server: ServerProcess, browser: Any) -> None:
+    """docs/web.md "What just happened": the page draws at most once per frame, the latest state; when two
+    placements reach it before its next frame, that one drawing still marks only the second placement's
+    space (issue 25 defect 4), and the log has both."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 3, {"start_player": 1})
+    play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "place" and s["to_act"] == [1],
+               random.Random(6))
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0)
+    entries = page.evaluate("() => document.querySelectorAll('#log-panel li.log-entry').length")
+    page.evaluate(HOLD_FRAMES)
+    first = place(api, table_id, tokens[1])
+    second = place(api, table_id, tokens[2])
+    poll(page, "() => window.heldFrames.length >= 2")  # both states have come, neither is drawn
+    assert page.evaluate(MARKS) == []
+    page.evaluate(GIVE_FRAMES)
+    caught_up(page, api, table_id, tokens[0])
+    marks = page.evaluate(MARKS)
+    assert f"space-{second}" in marks and f"space-{first}" not in marks, (first, second, marks)
+    assert page.evaluate("() => document.querySelectorAll('#log-panel li.log-entry').length") >= entries + 2
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()

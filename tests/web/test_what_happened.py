@@ -109,7 +109,9 @@ def test_an_election_opens_a_result_panel_with_its_votes_and_vp(server: ServerPr
     assert len(elections) == 1 and len(message["log_events"]) == len(message["sentences"])
     index, event = elections[0]
     p = event["params"]
-    poll(page, "() => { const r = document.getElementById('results'); return !!r && !r.hidden; }")
+    # (a poll's panel may open first, while the page catches up with the moves played above)
+    poll(page, "(i) => { const r = document.getElementById('results'); return !!r && !r.hidden"
+               " && r.dataset.index === String(i); }", index)
     shown = election_shown(page)
     assert shown["index"] == index
     assert shown["votes"] == p["votes"] and shown["vote_vp"] == p["vote_vp"]

@@ -226,11 +226,12 @@ function onState(message) {
   if (message.history) {
     page.log = logItems(message.sentences, message.log_events);
     page.resultsSeen = page.log.length; // a reload or reconnect opens no panel: the log's buttons do
-    page.rebuildLog = true; // even if this message's own rendering is overtaken by a newer one
+    page.rebuildLog = true; // at the next drawing
   }
   else page.log.push(...logItems(message.sentences, message.events));
   page.since = message.move_no;
   if (message.describe) page.describe = message.describe;  // the table's Game.describe(), sent once
+  page.passed = page.message && page.message !== page.drawn ? withEventsOf(page.passed, page.message) : null;
   page.message = message;
   if (message.seat !== null && message.seat !== undefined) rememberSeat(tableId, { seat: message.seat,
     game: message.table.game, invitation: null });
@@ -238,7 +239,7 @@ function onState(message) {
   else if (invitation() && message.status === "finished") rememberSeat(tableId, { invitation: null });
   if (first || gameBefore !== message.table.game) renderChrome(false);
   followSent(message);
-  render(message.history);
+  drawSoon();
   noticeOfTurn(message);
   if (message.seat !== null && message.seat !== undefined && seatToken() && page.notify === undefined) loadNotify();
 }
@@ -250,6 +251,38 @@ function onPresence(data) {
   message.connected = data.connected;
   if (message.status === "open") renderWaitingRoom();
   else if (document.getElementById("seats")) renderSeats(message);
+}
+
+// The page draws the latest state once per frame: a burst of moves (bots answering at once, a page catching
+// up after a pause) is one drawing, not one per move.  A state that was never drawn is `page.passed`.
+function drawSoon() {
+  if (page.drawing) return;
+  page.drawing = requestAnimationFrame(() => {
+    page.drawing = 0;
+    render();
+  });
+}
+
+/** `message` with the events and sentences of the undrawn states before it (`passed`), so that a board that
+ * reads what happened from its drawings' events misses none. */
+function withEventsOf(passed, message) {
+  if (!passed) return message;
+  return { ...message, events: [...(passed.events || []), ...(message.events || [])],
+    sentences: [...(passed.sentences || []), ...(message.sentences || [])] };
+}
+
+/** Draws the board and the players as they were before the last move, when that state was never drawn, so
+ * that the highlight marks what the last move changed, not everything since the last drawing. */
+function drawPassed(board, root, seats, scope) {
+  const passed = page.passed;
+  if (!passed || !page.drawn || page.highlight.scope !== scope) return;
+  try {
+    board.render(root, passed.view, context(passed));
+  } catch (error) {
+    return; // the last state's drawing below reports it
+  }
+  renderSeats(passed);
+  page.highlight.mark([root, seats], scope);
 }
 
 /** The game's browser module (and its stylesheet of the same name), as /api/games names it. */
@@ -272,7 +305,7 @@ function loadBoard(game) {
   return page.board;
 }
 
-export async function render(rebuildLog = false) {
+export async function render() {
   const message = page.message;
   if (!message) return;
   if (message.status === "open" || message.status === "interrupted") {
@@ -287,7 +320,10 @@ export async function render(rebuildLog = false) {
   const shown = page.replay.message(message) || message; // a replay's position, or the game now
   const ctx = context(message);
   const seats = document.getElementById("seats");
+  // entering or leaving a replay is no move: the board is drawn anew, nothing marked
+  const scope = `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`;
   page.highlight.remember([root, seats]);
+  if (shown === message) drawPassed(board, root, seats, scope);
   renderTools(message, board, context(shown));
   try {
     board.render(root, shown.view, context(shown));
@@ -300,10 +336,11 @@ export async function render(rebuildLog = false) {
   renderDecision(message, ctx, board);
   renderSeats(message);
   renderGuide(message, (msgid, params) => page.texts.t(msgid, params));
-  // entering or leaving a replay is no move: the board is drawn anew, nothing marked
   const over = shown === message && message.status === "finished"; // the live final table marks nothing
-  page.highlight.mark([root, seats], `${tableId} ${page.texts.lang} ${shown === message ? "live" : "replay"}`, over);
-  renderLog(rebuildLog, board, ctx);
+  page.highlight.mark([root, seats], scope, over);
+  page.drawn = message; // the state whose decision the reader sees
+  page.passed = null;
+  renderLog(board, ctx);
   openNewResults(board, ctx);
   showChat();
   renderTurnNotice(message);
@@ -382,12 +419,12 @@ function context(message) {
 
 /** The event log (tablelog.js): coloured entries with icons from the board module, filters, and a
  * button on each entry that has a result panel. */
-function renderLog(rebuild, board = null, ctx = null) {
+function renderLog(board = null, ctx = null) {
   const { t, lang } = page.texts;
   const message = page.message;
-  rebuild = rebuild || page.rebuildLog;
+  const rebuild = page.rebuildLog;
   page.rebuildLog = false;
-  page.eventLog.onChange = () => renderLog(false, page.shownBoard, page.shownCtx);
+  page.eventLog.onChange = () => renderLog(page.shownBoard, page.shownCtx);
   page.shownBoard = board;
   page.shownCtx = ctx;
   const hooks = logHooks(board);
@@ -452,7 +489,7 @@ function renderInterrupted(message) {
   fill(document.getElementById("decision"), el("h2", { id: "decision-title" }, t("The game is over.")),
     el("p", {}, t("This game was interrupted by an upgrade of the server.")));
   renderSeats(message);
-  renderLog(false);
+  renderLog();
   showChat();
   renderTurnNotice(message);
   markRendered(message);
