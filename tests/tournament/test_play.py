@@ -4,6 +4,7 @@ a Dask cluster, one game replayable alone (tournament/play.py)."""
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -55,7 +56,7 @@ def test_a_different_seed_plays_different_games(tournament: Plan, here: list[pla
 @pytest.mark.parametrize("workers", [2, 3])
 def test_results_do_not_depend_on_the_number_of_workers(tournament: Plan, here: list[play.GameResult],
                                                         workers: int) -> None:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         done: list[int] = []
         results = play.run(tournament, pool, workers=workers, progress=done.append)
     assert sum(done) == tournament.games and len(done) > 1  # several batches

@@ -278,7 +278,7 @@ function drawPassed(board, root, seats, scope) {
   if (!passed || !page.drawn || page.highlight.scope !== scope) return;
   try {
     board.render(root, passed.view, context(passed));
-  } catch (error) {
+  } catch {
     return; // the last state's drawing below reports it
   }
   renderSeats(passed);

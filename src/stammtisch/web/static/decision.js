@@ -15,7 +15,7 @@ export async function act(action) {
   page.busy = true;
   setBusy(true);
   showAlert("");
-  const message = page.drawn; // the state the reader chose in (the server refuses it once a later one is in force)
+  const message = page.drawn || page.message; // the state the reader chose in (refused if this seat has acted since)
   noteSent(message, action);
   try {
     return await request({ type: "act", action, move_no: message.move_no });
@@ -32,7 +32,7 @@ export async function act(action) {
 async function undo() {
   try {
     showAlert("");
-    await request({ type: "undo", move_no: page.drawn.move_no });
+    await request({ type: "undo", move_no: (page.drawn || page.message).move_no });
     unnoteSent();
   } catch (error) {
     showAlert(error.message);
