@@ -208,3 +208,46 @@ def test_a_choice_under_the_pointer_stays_while_other_seats_decide(server: Serve
     assert page.evaluate("() => document.querySelector('#decision [data-help]').hoveredByTest === true")
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
+
+
+def test_a_move_whose_answer_is_lost_with_its_connection_frees_the_choices(server: ServerProcess,
+                                                                           browser: Any) -> None:
+    """A choice is sent, and its connection is replaced before the answer comes (here the answer never
+    does, and the reader switches the language, which connects again): the choices, disabled while the
+    move was being sent, are enabled again — not disabled until a reload."""
+    api = Api(server.url)
+    table_id, _host, tokens = api.table("glueckauf", 2)
+    play_until(api, table_id, tokens, lambda s: s["to_act"] == [0], random.Random(8))
+
+    def drop_move_answers(page: Any) -> None:
+        def route(socket: Any) -> None:
+            to_server, moves = socket.connect_to_server(), set()
+
+            def from_page(message: str) -> None:
+                data = json.loads(message)
+                if data.get("type") == "act":
+                    moves.add(data["id"])
+                to_server.send(message)
+
+            socket.on_message(from_page)
+            to_server.on_message(lambda message: None if json.loads(message).get("id") in moves
+                                 else socket.send(message))
+
+        page.route_web_socket(lambda url: "/ws/play/" in url, route)
+
+    context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, prepare=drop_move_answers)
+    poll(page, "() => document.body.dataset.mine === '1'")
+    offered = choices(page)[0]
+    assert offered["kind"] == "button", offered
+    page.locator("#decision button.choice").first.click()
+    poll(page, "() => document.body.dataset.mine === '0'")  # the move is in force; its answer is lost
+    state = api.view(table_id, tokens[1])
+    api.act(table_id, tokens[1], state["legal"][0], state["move_no"])
+    poll(page, "() => document.body.dataset.mine === '1'")
+    assert page.evaluate("() => document.querySelector('#decision button.choice').disabled")  # still sending
+    page.select_option("#language", "de")  # connects again, in German
+    poll(page, "() => document.body.dataset.lang === 'de' && document.body.dataset.mine === '1'"
+               " && !document.querySelector('#decision button.choice').disabled")
+    choose(page, choices(page)[0])  # and the reader plays on
+    assert not [e for e in errors if "WebSocket" not in e], errors
+    context.close()

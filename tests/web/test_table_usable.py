@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from stammtisch import i18n
@@ -59,11 +60,13 @@ def poll(page: Any, predicate: str, arg: Any = None) -> None:
 
 def open_seat(browser: Any, server: ServerProcess, table_id: str, token: str | None, seat: int | None,
               viewport: dict[str, int] = DESKTOP, lang: str = "en", host: str | None = None,
-              ) -> tuple[Any, Any, list[str]]:
+              prepare: Callable[[Any], None] | None = None) -> tuple[Any, Any, list[str]]:
     """A fresh browser context whose page holds this seat's token (as after joining; the host's token
-    too if given) and shows the table."""
+    too if given) and shows the table; ``prepare(page)`` first (routes, say)."""
     context = browser.new_context(viewport=viewport, locale="en-US")
     page = context.new_page()
+    if prepare:
+        prepare(page)
     errors: list[str] = []
     watch_errors(page, errors)
     page.goto(server.url + "/")

@@ -108,8 +108,7 @@ function connect() {
     if (page.socket !== socket) return;
     page.socket = null;
     page.connected = false;
-    for (const { reject } of page.requests.values()) reject(new Error(page.texts.t("The connection was lost.")));
-    page.requests.clear();
+    dropRequests();
     setConnection();
     if (event.code >= 4400 && event.code < 4500) return; // the server refused: no table, a wrong token
     reconnectSoon();
@@ -135,11 +134,19 @@ function onAuth(data) {
   }
 }
 
+/** The requests sent on a socket that is gone fail: no answer will come (a move being sent is let go, and
+ * the choices are enabled again). */
+function dropRequests() {
+  for (const { reject } of page.requests.values()) reject(new Error(page.texts.t("The connection was lost.")));
+  page.requests.clear();
+}
+
 export function reconnectSoon(delay, force = false) {
   if (force && page.socket) {
     const old = page.socket;
     page.socket = null;
     page.connected = false;
+    dropRequests();
     old.close();
   }
   if (page.socket || page.closed) return;
