@@ -217,7 +217,8 @@ def test_a_move_whose_answer_is_lost_with_its_connection_frees_the_choices(serve
     move was being sent, are enabled again — not disabled until a reload."""
     api = Api(server.url)
     table_id, _host, tokens = api.table("glueckauf", 2)
-    play_until(api, table_id, tokens, lambda s: s["to_act"] == [0], random.Random(8))
+    play_until(api, table_id, tokens, lambda s: s["view"]["phase"] == "place" and s["to_act"] == [0],
+               random.Random(8))
 
     def drop_move_answers(page: Any) -> None:
         def route(socket: Any) -> None:
@@ -237,17 +238,16 @@ def test_a_move_whose_answer_is_lost_with_its_connection_frees_the_choices(serve
 
     context, page, errors = open_seat(browser, server, table_id, tokens[0], 0, prepare=drop_move_answers)
     poll(page, "() => document.body.dataset.mine === '1'")
-    offered = choices(page)[0]
-    assert offered["kind"] == "button", offered
-    page.locator("#decision button.choice").first.click()
+    spaces = api.view(table_id, tokens[0])["view"]["board"]["spaces"]
+    choose(page, next(c for c in choices(page) if c["action"][0] == "place"  # (a money space: one move)
+                      and c["action"][1].startswith("money_") and spaces[c["action"][1]].get("owner") is None))
     poll(page, "() => document.body.dataset.mine === '0'")  # the move is in force; its answer is lost
-    state = api.view(table_id, tokens[1])
-    api.act(table_id, tokens[1], state["legal"][0], state["move_no"])
+    play_until(api, table_id, tokens, lambda s: s["to_act"] == [0], random.Random(9))  # the other seat
     poll(page, "() => document.body.dataset.mine === '1'")
-    assert page.evaluate("() => document.querySelector('#decision button.choice').disabled")  # still sending
+    enabled = "() => [...document.querySelectorAll('#decision button, #decision select')].every((n) => !n.disabled)"
+    assert not page.evaluate(enabled)  # still sending
     page.select_option("#language", "de")  # connects again, in German
-    poll(page, "() => document.body.dataset.lang === 'de' && document.body.dataset.mine === '1'"
-               " && !document.querySelector('#decision button.choice').disabled")
+    poll(page, f"() => document.body.dataset.lang === 'de' && document.body.dataset.mine === '1' && ({enabled})()")
     choose(page, choices(page)[0])  # and the reader plays on
     assert not [e for e in errors if "WebSocket" not in e], errors
     context.close()
