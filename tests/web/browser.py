@@ -134,6 +134,7 @@ def choices(page: Any) -> list[dict[str, Any]]:
         if (!b.disabled) out.push({action: JSON.parse(b.dataset.action), label: b.textContent, kind: 'button'});
       }
       for (const s of document.querySelectorAll('#decision select')) {
+        if (s.disabled) continue;
         for (const o of s.options) out.push({action: JSON.parse(o.dataset.action), label: o.textContent,
                                              kind: 'option', select: s.id, value: o.value});
       }

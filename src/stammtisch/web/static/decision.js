@@ -42,6 +42,9 @@ async function undo() {
 function setBusy(busy) {
   const panel = document.getElementById("decision");
   if (panel) panel.setAttribute("aria-busy", busy ? "true" : "false");
+  // The move is in, but a newer state is not drawn yet: the choices shown are outdated and stay disabled
+  // until its drawing (the next frame) brings the new ones.
+  if (!busy && page.message !== page.drawn) return;
   for (const node of document.querySelectorAll("#decision button, #decision select, #decision input")) {
     node.disabled = busy;
   }
