@@ -24,6 +24,7 @@ from stammtisch import _build
 from stammtisch.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
+TAG = sys.implementation.cache_tag  # (the clone's virtualenv is made with this Python)
 COPIED = ("tools/setup", "tools/build-compiled", "pyproject.toml", "src/stammtisch/__init__.py",
           "src/stammtisch/_build.py")
 # the compiled modules outside the games (the engine's, the bots'), as one-liners in the clone
@@ -108,6 +109,21 @@ def test_two_set_ups_at_once_on_a_fresh_clone_compile_once_and_leave_a_build_tha
     assert (again.stdout, again.stderr) == ("", "")  # issue 26 item 7: nothing to do, nothing said
 
 
+def test_each_python_builds_under_a_lock_of_its_own(clone: Path) -> None:
+    # issue 29: ./run-tests sets up the newer Pythons while this one's build compiles; each Python's build has
+    # a lock of its own (their files, manifests, staging directories and logs are apart), the install one lock
+    with _build.exclusive(clone / "build" / f"compile.{TAG}.lock") as own:
+        assert own is not None  # a build of this Python holds the lock: a start runs pure Python meanwhile
+        started = set_up(clone, "--build-in-background")
+    assert "Another process is making the compiled build" in started.stderr
+    assert loaded_build(clone) == ("pure", {".py"})
+    with _build.exclusive(clone / "build" / "compile.cpython-399.lock") as other:
+        assert other is not None  # another Python's build holds its lock all along: this one does not wait
+        done = set_up(clone)
+    assert "Waiting" not in done.stderr and "Compiled build ready" in done.stdout
+    assert loaded_build(clone) == ("compiled", {".so"})
+
+
 def test_a_set_up_waits_for_another_set_ups_install_and_does_not_install_again(clone: Path) -> None:
     # issue 26 item 4: the install step takes the lock too
     stamp = clone / ".venv" / ".installed-dev"
@@ -152,7 +168,7 @@ def test_a_background_build_lets_this_start_run_pure_python_and_the_next_one_com
     started = set_up(clone, "--build-in-background")
     assert "in the background" in started.stderr
     assert loaded_build(clone) == ("pure", {".py"})  # this start
-    lock = clone / "build" / "compile.lock"
+    lock = clone / "build" / f"compile.{TAG}.lock"
     with _build.exclusive(lock) as free:
         assert free is None  # the build still runs: the set-up returned without waiting for it
     with _build.exclusive(lock, "waiting for the background build"):
@@ -166,7 +182,7 @@ def test_a_failed_build_leaves_the_last_build_in_place_and_is_not_retried_in_the
     before = compiled_files(clone)
     (clone / "src" / "stammtisch" / "engine" / "flow.py").write_text("def flow() -> str:\n    return 1\n")
     failed = set_up(clone)  # mypyc refuses the type error; the set-up goes on
-    assert "The compiled build failed" in failed.stderr and "build/mypyc/build.log" in failed.stderr
+    assert "The compiled build failed" in failed.stderr and f"build/mypyc/build.{TAG}.log" in failed.stderr
     assert compiled_files(clone) == before
     assert (clone / "src" / "stammtisch" / _build.MANIFEST).read_text() == manifest
     assert loaded_build(clone) == ("pure", {".py"})  # older than its sources: the edited flow.py runs
