@@ -293,3 +293,19 @@ def test_a_tuned_hard_bot_compares_the_favourites_its_budget_buys() -> None:
         bot.tune(seconds)
         decide(bot, game, state, seat)
         assert isinstance(bot.last, PairedSearch) and len(bot.last.ranked) == wanted
+
+
+@pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("glueckauf", 2)])
+def test_a_bot_that_has_searched_pickles_and_decides_as_before(name: str, players: int) -> None:
+    # A worker process gets its bots by pickle; Die Macher's last search held a compiled sampler, which
+    # does not pickle.  The copy decides as the original would (the same seed state, its caches made again).
+    import pickle
+
+    game = make_game(name, players)
+    state, seat = decision_points(game)[1]
+    bot = SearchingBot(5, dataclasses.replace(PAIRED, judge="learned"))
+    decide(bot, game, state, seat)
+    assert bot.last is not None
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy.last is None
+    assert decide(copy, game, state, seat) == decide(bot, game, state, seat)

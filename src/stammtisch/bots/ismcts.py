@@ -384,6 +384,11 @@ class SearchingBot:
         self.last: Search | None = None
         self._policies: dict[tuple[str, float | None], Policy] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (for a worker process, say) without its caches, which are made again when needed: the last
+        search holds the game's samplers, which do not pickle (compiled generators), and the playout bots."""
+        return {**self.__dict__, "last": None, "_policies": {}}
+
     def tune(self, seconds: float) -> None:
         """Search ``seconds`` of CPU time per decision instead of the strength's budget."""
         self.settings = dataclasses.replace(self.settings, seconds=seconds)
